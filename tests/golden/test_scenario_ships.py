@@ -1,0 +1,47 @@
+"""The bundled ships give the verdicts worked out by hand in scenarios/ships/expected.toml."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from trucker.load import load_ship
+from trucker.repair import CannotRepair, repair
+from trucker.validate import validate
+
+FOLDER = SCENARIOS / "ships"
+EXPECTED = tomllib.loads((FOLDER / "expected.toml").read_text(encoding="utf-8"))
+
+
+def test_every_ship_has_an_expectation() -> None:
+    ships = {p.name for p in FOLDER.iterdir() if p.suffix in (".toml", ".json")} - {"expected.toml"}
+    assert ships == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_verdict(name: str) -> None:
+    expect = EXPECTED[name]
+    report = validate(load_ship(FOLDER / name))
+    got = [[str(v.rule), *map(str, v.squares)] for v in report.violations]
+    assert report.legal is expect["legal"]
+    assert got == expect.get("violations", [])
+    stats = report.stats.to_dict()
+    for key, value in expect.get("stats", {}).items():
+        assert stats[key] == value, key
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_fix(name: str) -> None:
+    expect = EXPECTED[name]["fix"]
+    ship = load_ship(FOLDER / name)
+    if expect.get("cannot"):
+        with pytest.raises(CannotRepair):
+            repair(ship)
+        return
+    result = repair(ship)
+    assert result.report.legal
+    assert result.tiles_lost == expect["tiles_lost"]
+    if "removed" in expect:
+        assert [str(r.cell) for r in result.removed] == expect["removed"]

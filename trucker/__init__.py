@@ -1,0 +1,1 @@
+"""trucker: validate Galaxy Trucker ships, simulate adventure decks, and teach intruders."""

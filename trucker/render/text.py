@@ -1,0 +1,247 @@
+"""Terminal drawings of ships and boards: plain text, with optional style names per span.
+
+Each square is a 7x3 box. The middle of each edge shows that side: ``s d u`` for connectors (as
+in the layout file), ``^ > v <`` for a cannon barrel, ``~`` an engine exhaust, ``*`` a thruster
+nozzle, ``#`` an armored wall. The middle line shows the part's symbol and one character of
+state (crew, charge, goods, facing...). Styles are names (``violation``, ``hit``, ``dim``...):
+the CLI maps them to colours; without colour the text alone is readable. Nothing here decides a
+rule: what to mark comes from reports and traces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from trucker.boards import Board
+from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
+from trucker.parts import Part
+from trucker.ship import Tile
+
+__all__ = ["Drawing", "Span", "Mark", "draw_board", "tile_symbol", "LEGEND"]
+
+Span = tuple[str, str | None]
+
+_ARROW = {Direction.FRONT: "^", Direction.RIGHT: ">", Direction.REAR: "v", Direction.LEFT: "<"}
+_SYMBOLS = {
+    Part.CABIN: "Cb",
+    Part.STRUCTURE: "++",
+    Part.BATTERY: "Bt",
+    Part.CARGO: "Hd",
+    Part.ENGINE: "En",
+    Part.DOUBLE_ENGINE: "EE",
+    Part.CANNON: "Cn",
+    Part.DOUBLE_CANNON: "CC",
+    Part.SHIELD: "S",
+    Part.LIFE_SUPPORT: "LS",
+    Part.HYBRID_LIFE_SUPPORT: "H",
+    Part.SOLAR_PANEL: "So",
+    Part.THRUSTER: "Th",
+    Part.ROUTER: "Ro",
+    Part.ROBOT_CENTER: "Rb",
+    Part.TURRET: "Tu",
+    Part.ARMORY: "Ar",
+    Part.LUXURY_CABIN: "Lx",
+    Part.STASIS_CHAMBER: "Zz",
+}
+_STYLE = {
+    Part.CABIN: "crew",
+    Part.LUXURY_CABIN: "crew",
+    Part.STASIS_CHAMBER: "crew",
+    Part.ROBOT_CENTER: "crew",
+    Part.BATTERY: "power",
+    Part.SOLAR_PANEL: "power",
+    Part.CARGO: "cargo",
+    Part.ENGINE: "engine",
+    Part.DOUBLE_ENGINE: "engine",
+    Part.THRUSTER: "engine",
+    Part.CANNON: "weapon",
+    Part.DOUBLE_CANNON: "weapon",
+    Part.TURRET: "weapon",
+    Part.ARMORY: "weapon",
+    Part.SHIELD: "shield",
+}
+
+LEGEND = (
+    "sides: s d u connectors, ^>v< barrel, ~ exhaust, * nozzle, # armor; "
+    "Cb cabin (SC starting), ++ structure, Bt battery, Hd/Hr hold, En/EE engine, Cn/CC cannon, "
+    "S shield (+ covered sides), LS/H life support, So solar, Th thruster, Ro router, "
+    "Rb robots, Tu turret, Ar armory, Lx luxury, Zz stasis; "
+    "the third character: crew, alien (b p c), tokens, goods or state"
+)
+
+
+def tile_symbol(tile: Tile) -> str:
+    """Three characters: the part and one character of state."""
+    match tile.part:
+        case Part.CABIN:
+            head = "SC" if tile.start else "Cb"
+            return head + (tile.alien[0] if tile.alien else str(tile.crew))
+        case Part.BATTERY:
+            return f"Bt{tile.charge}"
+        case Part.CARGO:
+            return ("Hr" if tile.red else "Hd") + (str(len(tile.goods)) if tile.goods else " ")
+        case Part.SHIELD:
+            return "S" + "".join(d.value[0] for d in DIRECTIONS if d in tile.covers).ljust(2)[:2]
+        case Part.LIFE_SUPPORT:
+            return "LS" + tile.colors[0][0]
+        case Part.HYBRID_LIFE_SUPPORT:
+            return "H" + "".join(c[0] for c in tile.colors)
+        case Part.ROBOT_CENTER:
+            return "Rb" + ("+" if tile.active else " ")
+        case Part.LUXURY_CABIN:
+            return "Lx" + ("1" if tile.passenger else "0")
+        case Part.STASIS_CHAMBER:
+            return f"Zz{tile.sleepers}"
+        case _:
+            return _SYMBOLS[tile.part] + " "
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """How to mark a square: a style for its box, and an optional 3-character label."""
+
+    style: str
+    label: str | None = None
+
+
+@dataclass
+class Drawing:
+    """Lines of styled spans; :meth:`plain` is the text without styles."""
+
+    lines: list[list[Span]] = field(default_factory=list)
+
+    def plain(self) -> str:
+        return "\n".join("".join(text for text, _ in line).rstrip() for line in self.lines)
+
+    def add(self, *spans: Span) -> None:
+        self.lines.append(list(spans))
+
+
+def _side_char(tile: Tile, direction: Direction) -> str:
+    if tile.facing is direction:
+        return "~" if tile.part.is_engine else _ARROW[direction]
+    if direction in tile.nozzles:
+        return "*"
+    if direction in tile.armor:
+        return "#"
+    conn = tile.side(direction)
+    if conn is Connector.SMOOTH:
+        return "-" if direction in (Direction.FRONT, Direction.REAR) else "|"
+    return conn.char
+
+
+def _edge(tile: Tile, direction: Direction) -> str:
+    fill = (
+        "#"
+        if direction in tile.armor
+        else "~"
+        if tile.part.is_engine and tile.facing is direction
+        else "-"
+    )
+    return f"+{fill * 2}{_side_char(tile, direction)}{fill * 2}+"
+
+
+def _box(tile: Tile | None, cell: Cell, *, hole: bool, start: bool, on_board: bool) -> list[str]:
+    if tile is None:
+        if hole:
+            return ["       ", "  XXX  ", "       "]
+        if not on_board:
+            return ["       ", "       ", "       "]
+        return ["       ", "  (S)  " if start else "   .   ", "       "]
+    left = _side_char(tile, Direction.LEFT)
+    right = _side_char(tile, Direction.RIGHT)
+    return [
+        _edge(tile, Direction.FRONT),
+        f"{left} {tile_symbol(tile)} {right}",
+        _edge(tile, Direction.REAR),
+    ]
+
+
+def draw_board(
+    board: Board,
+    tiles: Mapping[Cell, Tile],
+    *,
+    holes: Iterable[Cell] = (),
+    marks: Mapping[Cell, Mark] | None = None,
+    arrows: Mapping[tuple[Direction, int], str] | None = None,
+) -> Drawing:
+    """Draw ``tiles`` on ``board``. ``marks`` style squares (violations, hits, steps);
+    ``arrows`` mark a row or column from a side, e.g. ``{(Direction.LEFT, 7): ">>"}``."""
+    marks = marks or {}
+    arrows = arrows or {}
+    hole_set = set(holes)
+    cells = set(board.squares) | set(tiles)
+    rows = range(min(c.row for c in cells), max(c.row for c in cells) + 1)
+    cols = range(min(c.col for c in cells), max(c.col for c in cells) + 1)
+    drawing = Drawing()
+    seam = board.wrap
+
+    header: list[Span] = [("       " if seam else "      ", None)]
+    for col in cols:
+        header.append((f"{col:^7}", "dim"))
+    drawing.add(*header)
+    top_arrows: list[Span] = [("       " if seam else "      ", None)]
+    bottom_arrows: list[Span] = [("       " if seam else "      ", None)]
+    has_top = has_bottom = False
+    for col in cols:
+        a = arrows.get((Direction.FRONT, col))
+        b = arrows.get((Direction.REAR, col))
+        has_top |= a is not None
+        has_bottom |= b is not None
+        top_arrows.append((f"{a or '':^7}", "arrow" if a else None))
+        bottom_arrows.append((f"{b or '':^7}", "arrow" if b else None))
+    if has_top:
+        drawing.add(*top_arrows)
+
+    for row in rows:
+        parts: list[list[Span]] = [[], [], []]
+        left_arrow = arrows.get((Direction.LEFT, row), "")
+        right_arrow = arrows.get((Direction.RIGHT, row), "")
+        label = f"{row:>3} "
+        for i in range(3):
+            if i == 1:
+                parts[i].append((label, "dim"))
+                parts[i].append((f"{left_arrow:>2}", "arrow" if left_arrow else None))
+            else:
+                parts[i].append(("      ", None))
+            if seam:
+                parts[i].append((":", "seam"))
+        for col in cols:
+            cell = Cell(row, col)
+            tile = tiles.get(cell)
+            on_board = cell in board.squares
+            box = _box(
+                tile, cell, hole=cell in hole_set, start=cell == board.start, on_board=on_board
+            )
+            mark = marks.get(cell)
+            style = (
+                _STYLE.get(tile.part)
+                if tile is not None
+                else ("hole" if cell in hole_set else "dim")
+            )
+            if tile is not None and not on_board:
+                style = "violation"
+            if mark is not None:
+                style = mark.style
+                if mark.label is not None:
+                    middle = box[1]
+                    box[1] = middle[:2] + f"{mark.label:<3}"[:3] + middle[5:]
+                if tile is not None:
+                    box[0] = "!" + box[0][1:-1] + "!" if mark.style == "violation" else box[0]
+            for i in range(3):
+                parts[i].append((box[i], style))
+        for i in range(3):
+            if seam:
+                parts[i].append((":", "seam"))
+            if i == 1 and right_arrow:
+                parts[i].append((f"{right_arrow:<2}", "arrow"))
+        for line in parts:
+            drawing.lines.append(line)
+    if has_bottom:
+        drawing.add(*bottom_arrows)
+    if seam:
+        drawing.add(
+            ("      : columns ", "dim"), (f"{cols[0]} and {cols[-1]} are joined (the seam)", "seam")
+        )
+    return drawing

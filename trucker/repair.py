@@ -1,0 +1,302 @@
+"""The inspection after building (RULES §3.2, the spec's "Repair"), step by step.
+
+1. loadout violations remove surplus contents, never the tile (aliens first, then the least
+   valuable goods);
+2. tiles off the board or on a hole are removed (and shields no real tile could be);
+3. for each conflicting pair (mismatched connectors, a blocked exhaust, barrel or nozzle) and each
+   misfacing engine the Policy removes one tile;
+4. tiles that no longer reach the starting cabin fall off: the Policy (or ``keep``) keeps a piece;
+5. a layout without exactly one starting cabin on a legal start square cannot be repaired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from trucker.errors import TruckerError
+from trucker.geometry import Cell
+from trucker.graph import pieces, ship_graph
+from trucker.parts import GOODS_VALUE, Part
+from trucker.policy import Choice, Decision, DecisionKind, Option, Policy, SensibleCaptain, ask
+from trucker.report import Report, RuleId, Violation
+from trucker.rules.context import misplaced_tiles
+from trucker.rulings import DEFAULT_RULINGS, Rulings
+from trucker.ship import Ship, Tile
+from trucker.validate import validate, violations
+
+__all__ = [
+    "repair",
+    "RepairResult",
+    "Removal",
+    "CannotRepair",
+    "TileCandidate",
+    "PieceOption",
+    "piece_options",
+]
+
+_PAIR_RULES = frozenset(
+    {
+        RuleId.CONNECTOR_MISMATCH,
+        RuleId.ENGINE_BLOCKED,
+        RuleId.CANNON_BLOCKED,
+        RuleId.THRUSTER_BLOCKED,
+        RuleId.ENGINE_FACING,
+    }
+)
+_LOADOUT_RULES = frozenset(
+    {
+        RuleId.OVERLOADED,
+        RuleId.ALIEN_NO_LIFE_SUPPORT,
+        RuleId.ALIEN_IN_START_CABIN,
+        RuleId.ALIEN_DUPLICATE,
+    }
+)
+
+
+class CannotRepair(TruckerError):
+    """The layout cannot be made legal by removing tiles (the spec's Repair step 5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A tile taken off the ship, and why."""
+
+    cell: Cell
+    part: Part
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"square": str(self.cell), "part": str(self.part), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class TileCandidate:
+    """An option of a remove-tile decision: the square and its joined distance from the
+    starting cabin (``None``: unreachable)."""
+
+    cell: Cell
+    distance: int | None
+
+    @property
+    def rank(self) -> tuple[float, Cell]:
+        return (float("inf") if self.distance is None else self.distance, self.cell)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceOption:
+    """An option of a keep-piece decision, with the facts the default captain weighs."""
+
+    cells: frozenset[Cell]
+    has_start: bool
+    humans: int
+    has_cabin: bool
+
+    @property
+    def lowest(self) -> Cell:
+        return min(self.cells)
+
+    @property
+    def rank(self) -> tuple[int, int, int, Cell]:
+        return (0 if self.has_start else 1, -self.humans, -len(self.cells), self.lowest)
+
+
+def piece_options(ship: Ship, parts: Iterable[frozenset[Cell]]) -> tuple[Option, ...]:
+    """Label each piece by its lowest square: ``keep piece at 7,7``."""
+    out = []
+    for cells in parts:
+        tiles = [ship.tiles[c] for c in cells]
+        value = PieceOption(
+            cells=cells,
+            has_start=any(t.start for t in tiles),
+            humans=sum(t.crew for t in tiles),
+            has_cabin=any(t.part in (Part.CABIN, Part.LUXURY_CABIN) for t in tiles),
+        )
+        out.append(Option(f"keep piece at {value.lowest}", value))
+    return tuple(sorted(out, key=lambda o: o.value.lowest))
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """What repair did: the repaired ship, the tiles removed, the contents unloaded."""
+
+    original: Ship
+    ship: Ship
+    removed: tuple[Removal, ...]
+    unloaded: tuple[str, ...]
+    choices: tuple[Choice, ...]
+    report: Report
+
+    @property
+    def tiles_lost(self) -> int:
+        return len(self.removed)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.removed or self.unloaded)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.original.file,
+            "board": self.ship.board.id,
+            "repaired": True,
+            "tiles_lost": self.tiles_lost,
+            "removed": [r.to_dict() for r in self.removed],
+            "unloaded": list(self.unloaded),
+            "choices": [c.to_dict() for c in self.choices],
+            "legal": self.report.legal,
+            "rulings": self.report.rulings,
+        }
+
+
+def _start_problem(ship: Ship) -> str | None:
+    misplaced = misplaced_tiles(ship)
+    cabins = [c for c in ship.starting_cabins() if c not in misplaced]
+    lost = [c for c in ship.starting_cabins() if c in misplaced]
+    if len(cabins) > 1:
+        return f"{len(cabins)} starting cabins ({', '.join(map(str, cabins))})"
+    if not cabins:
+        where = f" on the board (the one on {lost[0]} is {misplaced[lost[0]]})" if lost else ""
+        return f"no starting cabin{where}"
+    board = ship.board
+    if not board.start_is_free(ship.holes) and cabins[0] != board.start:
+        return f"the starting cabin is on {cabins[0]}, not on the start square {board.start}"
+    return None
+
+
+def _unload(tile: Tile, violation: Violation) -> tuple[Tile, list[str]]:
+    """Remove the surplus contents a loadout violation names (step 1)."""
+    notes = []
+    if violation.rule is not RuleId.OVERLOADED:
+        if tile.alien is None:
+            return tile, notes
+        notes.append(f"{violation.squares[0]}: {tile.alien} alien removed ({violation.rule})")
+        return tile.with_contents(alien=None, crew=0), notes
+    cell = violation.squares[0]
+    changes: dict[str, object] = {}
+    if tile.part is Part.CABIN and tile.crew > 2:
+        changes["crew"] = 2
+        notes.append(f"{cell}: {tile.crew - 2} human(s) unloaded")
+    if tile.part is Part.BATTERY and tile.charge > tile.capacity:
+        changes["charge"] = tile.capacity
+        notes.append(f"{cell}: {tile.charge - tile.capacity} battery token(s) unloaded")
+    if tile.part is Part.STASIS_CHAMBER and tile.sleepers > 4:
+        changes["sleepers"] = 4
+        notes.append(f"{cell}: {tile.sleepers - 4} sleeper(s) unloaded")
+    if tile.part is Part.CARGO:
+        goods = tile.goods if tile.red else tile.goods.replace("R", "")
+        if goods != tile.goods:
+            notes.append(f"{cell}: red goods unloaded from a plain hold")
+        kept = "".join(sorted(goods, key=lambda g: -GOODS_VALUE[g]))[: tile.capacity]
+        if len(kept) < len(goods):
+            notes.append(f"{cell}: goods {_dropped(goods, kept)} unloaded")
+        changes["goods"] = kept
+    return tile.with_contents(**changes), notes
+
+
+def _dropped(before: str, after: str) -> str:
+    rest = list(before)
+    for g in after:
+        rest.remove(g)
+    return "".join(rest)
+
+
+def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
+    tiles = dict(ship.tiles)
+    found = [v for v in violations(ship, rulings) if v.rule in _LOADOUT_RULES]
+    # aliens first, then goods and the rest (the spec's order)
+    found.sort(key=lambda v: (v.rule is RuleId.OVERLOADED, v))
+    for violation in found:
+        cell = violation.squares[0]
+        tiles[cell], notes = _unload(tiles[cell], violation)
+        log.extend(notes)
+    return ship.with_tiles(tiles)
+
+
+def _distances(ship: Ship) -> dict[Cell, int]:
+    graph = ship_graph(ship.board, ship.tiles)
+    starts = [c for c in ship.starting_cabins() if c in graph]
+    if len(starts) != 1:
+        return {}
+    return dict(nx.single_source_shortest_path_length(graph, starts[0]))
+
+
+def repair(
+    ship: Ship,
+    rulings: Rulings = DEFAULT_RULINGS,
+    policy: Policy | None = None,
+    *,
+    keep: Cell | None = None,
+) -> RepairResult:
+    """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be."""
+    policy = policy or SensibleCaptain()
+    problem = _start_problem(ship)
+    if problem:
+        raise CannotRepair(problem)
+    removed: list[Removal] = []
+    unloaded: list[str] = []
+    choices: list[Choice] = []
+
+    current = _step_unload(ship, rulings, unloaded)
+
+    misplaced = misplaced_tiles(current)
+    bad_shields = [
+        v.squares[0] for v in violations(current, rulings) if v.rule is RuleId.SHIELD_COVERS
+    ]
+    for cell in sorted([*misplaced, *bad_shields]):
+        reason = str(misplaced.get(cell, RuleId.SHIELD_COVERS))
+        removed.append(Removal(cell, current.tiles[cell].part, reason))
+    current = current.without(r.cell for r in removed)
+
+    while True:
+        pending = [v for v in violations(current, rulings) if v.rule in _PAIR_RULES]
+        if not pending:
+            break
+        violation = pending[0]
+        distances = _distances(current)
+        options = tuple(
+            Option(f"remove {cell}", TileCandidate(cell, distances.get(cell)))
+            for cell in violation.squares
+        )
+        decision = Decision(DecisionKind.REMOVE_TILE, current.label, options, str(violation))
+        chosen, choice = ask(policy, decision)
+        choices.append(choice)
+        cell = chosen.value.cell
+        removed.append(Removal(cell, current.tiles[cell].part, str(violation.rule)))
+        current = current.without([cell])
+
+    parts = pieces(ship_graph(current.board, current.tiles))
+    if len(parts) > 1 or keep is not None:
+        options = piece_options(current, parts)
+        if keep is not None:
+            if keep not in current.tiles:
+                raise CannotRepair(f"--keep {keep}: no tile there after the removals")
+            options = tuple(o for o in options if keep in o.value.cells)
+        decision = Decision(
+            DecisionKind.KEEP_PIECE, current.label, options, "the ship fell into pieces"
+        )
+        chosen, choice = ask(policy, decision)
+        if len(parts) > 1:
+            choices.append(choice)
+        if not chosen.value.has_start:
+            raise CannotRepair(
+                f"keeping the piece at {chosen.value.lowest} would lose the starting cabin"
+            )
+        for cell in sorted(set(current.tiles) - chosen.value.cells):
+            removed.append(Removal(cell, current.tiles[cell].part, "fell off"))
+        current = current.with_tiles(
+            {c: t for c, t in current.tiles.items() if c in chosen.value.cells}
+        )
+
+    current = _step_unload(current, rulings, unloaded)
+    return RepairResult(
+        original=ship,
+        ship=current,
+        removed=tuple(removed),
+        unloaded=tuple(unloaded),
+        choices=tuple(choices),
+        report=validate(current, rulings),
+    )
