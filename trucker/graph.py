@@ -5,11 +5,15 @@ the cylinder (IIB) column 1 and column 9 touch. "Connected" adds the ABE routers
 to the same network of joined routers count as connected to each other. Life support, armories,
 solar panels, thruster crews, turret pairs, Epidemic and Radiation Leak's crew step all ask
 "connected"; integrity, intruder walks and Radiation Leak's explosions ask "joined".
+
+The primitive is :func:`joined_adjacency` (plain dicts); :func:`ship_graph` wraps it in a
+networkx graph for analysis, and the flight engine keeps the plain dicts for speed. The
+queries below accept either: anything mapping a square to its joined neighbours.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import networkx as nx
 
@@ -19,13 +23,19 @@ from trucker.parts import Part
 from trucker.ship import Ship, Tile
 
 __all__ = [
+    "Adjacency",
     "touching",
+    "joined_adjacency",
     "ship_graph",
+    "components",
     "pieces",
     "router_networks",
     "connections",
     "direction_between",
 ]
+
+Adjacency = Mapping[Cell, Iterable[Cell]]
+"""A square -> the squares joined to it (a dict, or a networkx graph's ``adj``)."""
 
 
 def touching(
@@ -37,6 +47,21 @@ def touching(
         tile = tiles.get(other)
         if tile is not None and other != cell:
             yield direction, other, tile
+
+
+def joined_adjacency(board: Board, tiles: Mapping[Cell, Tile]) -> dict[Cell, dict[Cell, Direction]]:
+    """For each tile, the joined neighbours and the direction toward each."""
+    adjacency: dict[Cell, dict[Cell, Direction]] = {cell: {} for cell in tiles}
+    for cell, tile in tiles.items():
+        sides = tile.sides
+        for direction in DIRECTIONS:
+            other = board.neighbour(cell, direction)
+            neighbour = tiles.get(other)
+            if neighbour is None or other == cell:
+                continue
+            if joins(sides[direction.index], neighbour.sides[direction.opposite.index]):
+                adjacency[cell][other] = direction
+    return adjacency
 
 
 def ship_graph(board: Board, tiles: Mapping[Cell, Tile]) -> nx.Graph:
@@ -56,43 +81,59 @@ def ship_graph(board: Board, tiles: Mapping[Cell, Tile]) -> nx.Graph:
     graph = nx.Graph()
     for cell, tile in tiles.items():
         graph.add_node(cell, tile=tile)
-    for cell, tile in tiles.items():
-        for direction, other, neighbour in touching(board, tiles, cell):
-            if graph.has_edge(cell, other):
-                continue
-            if joins(tile.side(direction), neighbour.side(direction.opposite)):
+    for cell, neighbours in joined_adjacency(board, tiles).items():
+        for other, direction in neighbours.items():
+            if not graph.has_edge(cell, other):
                 graph.add_edge(cell, other, sides={cell: direction, other: direction.opposite})
     return graph
 
 
-def pieces(graph: nx.Graph) -> list[frozenset[Cell]]:
-    """The separate pieces of a ship (components under joined edges), largest first, then by
-    their lowest square."""
-    found = [frozenset(c) for c in nx.connected_components(graph)]
+def components(adjacency: Adjacency, cells: Iterable[Cell] | None = None) -> list[set[Cell]]:
+    """Connected components under joined edges (a plain breadth-first search)."""
+    todo = set(adjacency if cells is None else cells)
+    found = []
+    while todo:
+        start = todo.pop()
+        part = {start}
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for other in adjacency[cell]:
+                if other not in part and other in todo:
+                    part.add(other)
+                    todo.discard(other)
+                    frontier.append(other)
+        found.append(part)
+    return found
+
+
+def pieces(adjacency: Adjacency) -> list[frozenset[Cell]]:
+    """The separate pieces of a ship, largest first, then by their lowest square."""
+    found = [frozenset(c) for c in components(adjacency)]
     return sorted(found, key=lambda p: (-len(p), min(p)))
 
 
-def router_networks(graph: nx.Graph) -> list[tuple[frozenset[Cell], frozenset[Cell]]]:
+def router_networks(
+    adjacency: Adjacency, tiles: Mapping[Cell, Tile]
+) -> list[tuple[frozenset[Cell], frozenset[Cell]]]:
     """Each network of joined routers with the non-router tiles joined to it (RULES §8.2)."""
-    routers = [n for n, t in graph.nodes(data="tile") if t.part is Part.ROUTER]
-    sub = graph.subgraph(routers)
+    routers = {c for c in adjacency if tiles[c].part is Part.ROUTER}
+    if not routers:
+        return []
     out = []
-    for network in nx.connected_components(sub):
+    for network in components({c: [o for o in adjacency[c] if o in routers] for c in routers}):
         attached = {
-            other
-            for router in network
-            for other in graph.adj[router]
-            if graph.nodes[other]["tile"].part is not Part.ROUTER
+            other for router in network for other in adjacency[router] if other not in routers
         }
         out.append((frozenset(network), frozenset(attached)))
     return sorted(out, key=lambda pair: min(pair[0]))
 
 
-def connections(graph: nx.Graph) -> dict[Cell, frozenset[Cell]]:
+def connections(adjacency: Adjacency, tiles: Mapping[Cell, Tile]) -> dict[Cell, frozenset[Cell]]:
     """For every tile, the tiles connected to it: joined, or attached to a common router
     network (RULES §8.2). A tile is not connected to itself."""
-    linked: dict[Cell, set[Cell]] = {cell: set(graph.adj[cell]) for cell in graph.nodes}
-    for _network, attached in router_networks(graph):
+    linked: dict[Cell, set[Cell]] = {cell: set(adjacency[cell]) for cell in adjacency}
+    for _network, attached in router_networks(adjacency, tiles):
         for cell in attached:
             linked[cell].update(attached)
             linked[cell].discard(cell)
@@ -109,4 +150,4 @@ def direction_between(board: Board, a: Cell, b: Cell) -> Direction | None:
 
 def ship_pieces(ship: Ship) -> list[frozenset[Cell]]:
     """Convenience: the pieces of a ship as built."""
-    return pieces(ship_graph(ship.board, ship.tiles))
+    return pieces(joined_adjacency(ship.board, ship.tiles))

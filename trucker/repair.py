@@ -19,7 +19,7 @@ import networkx as nx
 
 from trucker.errors import TruckerError
 from trucker.geometry import Cell
-from trucker.graph import pieces, ship_graph
+from trucker.graph import joined_adjacency, pieces, ship_graph
 from trucker.parts import GOODS_VALUE, Part
 from trucker.policy import Choice, Decision, DecisionKind, Option, Policy, SensibleCaptain, ask
 from trucker.report import Report, RuleId, Violation
@@ -268,7 +268,7 @@ def repair(
         removed.append(Removal(cell, current.tiles[cell].part, str(violation.rule)))
         current = current.without([cell])
 
-    parts = pieces(ship_graph(current.board, current.tiles))
+    parts = pieces(joined_adjacency(current.board, current.tiles))
     if len(parts) > 1 or keep is not None:
         options = piece_options(current, parts)
         if keep is not None:

@@ -268,7 +268,7 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
     shifts = {n.opposite for t in tiles.values() if t.part is Part.THRUSTER for n in t.nozzles}
     networks = tuple(
         (tuple(sorted(routers)), tuple(sorted(attached)))
-        for routers, attached in router_networks(ctx.graph)
+        for routers, attached in router_networks(ctx.graph.adj, tiles)
     )
     return ShipStats(
         tiles=len(tiles),

@@ -57,7 +57,7 @@ class RuleContext:
 
     @cached_property
     def connected(self) -> dict[Cell, frozenset[Cell]]:
-        return connections(self.graph)
+        return connections(self.graph.adj, self.tiles)
 
     @cached_property
     def starting_cabins(self) -> list[Cell]:
