@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from trucker.errors import TruckerError
 from trucker.geometry import Cell
 from trucker.graph import joined_adjacency, pieces, ship_graph
 from trucker.parts import GOODS_VALUE, Part
+from trucker.pieces import PieceOption, piece_options
 from trucker.policy import Choice, Decision, DecisionKind, Option, Policy, SensibleCaptain, ask
 from trucker.report import Report, RuleId, Violation
 from trucker.rules.context import misplaced_tiles
@@ -84,39 +84,6 @@ class TileCandidate:
     @property
     def rank(self) -> tuple[float, Cell]:
         return (float("inf") if self.distance is None else self.distance, self.cell)
-
-
-@dataclass(frozen=True, slots=True)
-class PieceOption:
-    """An option of a keep-piece decision, with the facts the default captain weighs."""
-
-    cells: frozenset[Cell]
-    has_start: bool
-    humans: int
-    has_cabin: bool
-
-    @property
-    def lowest(self) -> Cell:
-        return min(self.cells)
-
-    @property
-    def rank(self) -> tuple[int, int, int, Cell]:
-        return (0 if self.has_start else 1, -self.humans, -len(self.cells), self.lowest)
-
-
-def piece_options(ship: Ship, parts: Iterable[frozenset[Cell]]) -> tuple[Option, ...]:
-    """Label each piece by its lowest square: ``keep piece at 7,7``."""
-    out = []
-    for cells in parts:
-        tiles = [ship.tiles[c] for c in cells]
-        value = PieceOption(
-            cells=cells,
-            has_start=any(t.start for t in tiles),
-            humans=sum(t.crew for t in tiles),
-            has_cabin=any(t.part in (Part.CABIN, Part.LUXURY_CABIN) for t in tiles),
-        )
-        out.append(Option(f"keep piece at {value.lowest}", value))
-    return tuple(sorted(out, key=lambda o: o.value.lowest))
 
 
 @dataclass(frozen=True)
@@ -270,7 +237,7 @@ def repair(
 
     parts = pieces(joined_adjacency(current.board, current.tiles))
     if len(parts) > 1 or keep is not None:
-        options = piece_options(current, parts)
+        options = piece_options(current.tiles, parts)
         if keep is not None:
             if keep not in current.tiles:
                 raise CannotRepair(f"--keep {keep}: no tile there after the removals")

@@ -1,0 +1,53 @@
+"""Choosing what is left of a broken ship: the keep-piece options and their facts.
+
+Used by repair after building (RULES §3.2) and by every destruction in flight (the spec's
+"In flight"): the Policy keeps one piece, the others are lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from trucker.geometry import Cell
+from trucker.parts import Part
+from trucker.policy import Option
+from trucker.ship import Tile
+
+__all__ = ["PieceOption", "piece_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceOption:
+    """An option of a keep-piece decision, with the facts the default captain weighs."""
+
+    cells: frozenset[Cell]
+    has_start: bool
+    humans: int
+    has_cabin: bool
+
+    @property
+    def lowest(self) -> Cell:
+        return min(self.cells)
+
+    @property
+    def rank(self) -> tuple[int, int, int, Cell]:
+        return (0 if self.has_start else 1, -self.humans, -len(self.cells), self.lowest)
+
+
+def piece_options(
+    tiles_by_cell: Mapping[Cell, Tile], parts: Iterable[Iterable[Cell]]
+) -> tuple[Option, ...]:
+    """Label each piece by its lowest square: ``keep piece at 7,7``."""
+    out = []
+    for part in parts:
+        cells = frozenset(part)
+        tiles = [tiles_by_cell[c] for c in cells]
+        value = PieceOption(
+            cells=cells,
+            has_start=any(t.start for t in tiles),
+            humans=sum(t.crew for t in tiles),
+            has_cabin=any(t.part is Part.CABIN for t in tiles),
+        )
+        out.append(Option(f"keep piece at {value.lowest}", value))
+    return tuple(sorted(out, key=lambda o: o.value.lowest))
