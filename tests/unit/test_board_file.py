@@ -1,0 +1,79 @@
+"""Board data files, ``trucker-board/1``: the model and the checks that need the whole file."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from trucker.boards import board_from_file
+from trucker.formats.board_file import BoardFile, parse_columns
+from trucker.geometry import Cell
+
+
+def _board(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "format": "trucker-board/1",
+        "id": "X",
+        "name": "custom",
+        "level": 1,
+        "start": "1,1",
+        "squares": {"1": "1-2"},
+    }
+    data.update(changes)
+    return data
+
+
+def test_board_file_builds_a_board() -> None:
+    board = board_from_file(BoardFile.model_validate(_board()))
+    assert board.squares == {Cell(1, 1), Cell(1, 2)}
+    assert board.source == "custom"
+    assert not board.wrap
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"start": "5,5"}, "start: 5,5 is not one of the board's squares"),
+        ({"hole_marks": {"7": ["1,1"]}}, "not a die face"),
+        ({"hole_marks": {"1": ["3,3"]}}, "not one of the board's squares"),
+        ({"hole_marks": {"1": ["1,1"], "2": ["1,1"]}}, "already marked 1"),
+        ({"dice": "pairs", "side_entry": [1, 2]}, "lists the pairs of each column"),
+        ({"dice": "pairs", "columns": {"1": ["11"]}}, "gives the two entry columns"),
+        ({"columns": {"9": ["11"]}}, "not a column of the board"),
+        ({"columns": {"1": ["17"]}}, "is not a pair of die faces"),
+        ({"columns": {"1": ["11"], "2": ["11"]}}, "already printed under column 1"),
+    ],
+)
+def test_board_file_impossible_data(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        board_from_file(BoardFile.model_validate(_board(**changes)))
+
+
+def test_unordered_pairs_list_each_pair_once() -> None:
+    data = _board(dice="pairs", pairs="unordered", side_entry=[1, 2], columns={"1": ["12"]})
+    board = board_from_file(BoardFile.model_validate(data))
+    assert board.pair_columns == {(1, 2): 1, (2, 1): 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "cols"),
+    [("7", [7]), ("5-9", [5, 6, 7, 8, 9]), ("3, 5-7, 11", [3, 5, 6, 7, 11])],
+)
+def test_parse_columns(text: str, cols: list[int]) -> None:
+    assert parse_columns(text) == cols
+
+
+@pytest.mark.parametrize("text", ["9-5", "3, 3", "a", "1-2-3"])
+def test_parse_columns_rejects(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_columns(text)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"squares": {"x": "1"}}, {"squares": {"1": "9-1"}}, {"level": 5}, {"wrap": "yes"},
+     {"source": "rumour"}, {"colour": "red"}],
+)  # fmt: skip
+def test_board_file_model_rejects(changes: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        BoardFile.model_validate(_board(**changes))
