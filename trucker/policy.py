@@ -34,6 +34,8 @@ class DecisionKind(StrEnum):
 
     REMOVE_TILE = "remove-tile"
     KEEP_PIECE = "keep-piece"
+    SHIFT = "shift"
+    DEFEND = "defend"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,25 +110,51 @@ class SensibleCaptain:
     """The default captain: protects the ship cheaply and keeps what matters.
 
     Each decision kind has a small named rule; the option values carry the facts it needs.
+    Options whose values carry a ``cost`` (tiles lost, batteries, solar power...) are weighed by
+    it: the cheapest wins, ties going to the first listed. ``use_batteries`` / ``use_solar``
+    set to False refuse options that spend them.
     """
 
     name = "sensible"
 
-    def __init__(self, overrides: dict[DecisionKind, Rule] | None = None) -> None:
+    def __init__(
+        self,
+        overrides: dict[DecisionKind, Rule] | None = None,
+        *,
+        use_batteries: bool = True,
+        use_solar: bool = True,
+    ) -> None:
         self._rules: dict[DecisionKind, Rule] = {
             DecisionKind.REMOVE_TILE: _remove_farthest,
             DecisionKind.KEEP_PIECE: _keep_best_piece,
         }
         self._rules.update(overrides or {})
+        self._refused = frozenset(
+            name
+            for name, allowed in (("battery", use_batteries), ("solar", use_solar))
+            if not allowed
+        )
 
     def register(self, kind: DecisionKind, rule: Rule) -> None:
         self._rules[kind] = rule
 
+    def allowed(self, decision: Decision) -> list[Option]:
+        """The options this captain is willing to take (never empty)."""
+        fine = [o for o in decision.options if not (_spends(o) & self._refused)]
+        return fine or [decision.options[0]]
+
     def decide(self, decision: Decision) -> Option:
         rule = self._rules.get(decision.kind)
-        if rule is None:
-            return decision.options[0]
-        return rule(decision)
+        if rule is not None:
+            return rule(decision)
+        options = self.allowed(decision)
+        if all(hasattr(o.value, "cost") for o in options):
+            return min(options, key=lambda o: o.value.cost)
+        return options[0]
+
+
+def _spends(option: Option) -> frozenset[str]:
+    return getattr(option.value, "spends", frozenset())
 
 
 def _remove_farthest(decision: Decision) -> Option:

@@ -27,16 +27,7 @@ app = typer.Typer(
 
 _STATE = {"debug": False}
 
-RulingOpt = Annotated[
-    Optional[list[str]],  # noqa: UP045 - typer needs Optional here
-    typer.Option(
-        "--ruling",
-        "-r",
-        metavar="NAME=VALUE",
-        help="Choose an interpretation (repeatable); see `trucker rulings`.",
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
+from trucker.cli.options import JsonOpt, RulingOpt  # noqa: E402
 
 
 def _version(value: bool) -> None:
@@ -443,6 +434,17 @@ def demo() -> None:
     from trucker.cli.demo import run_demo
 
     _exit(run_demo())
+
+
+def _register_commands() -> None:
+    """Commands that live in their own modules (their bodies import lazily)."""
+    from trucker.cli import hit_cmd
+
+    app.command()(hit_cmd.hit)
+    app.command()(hit_cmd.exposure)
+
+
+_register_commands()
 
 
 def main() -> None:

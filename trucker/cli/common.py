@@ -1,0 +1,117 @@
+"""Pieces shared by the commands that fly ships (hit, exposure, intruder, fly): loading a legal
+ship (or repairing it on request), reading rolls, seeds and squares from options."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+
+from trucker.cli.output import err, print_errors, print_report
+from trucker.dice import faces_from_text
+from trucker.errors import BadInput
+from trucker.geometry import Cell, Direction
+from trucker.rulings import Rulings
+from trucker.ship import Ship
+
+__all__ = [
+    "FlightShip",
+    "load_flight_ships",
+    "parse_dice_option",
+    "parse_direction",
+    "parse_square",
+    "draw_seed",
+    "bad_input",
+]
+
+
+def bad_input(where: str, value: str, problem: str) -> typer.Exit:
+    """Print one input-error line and return the exit to raise (code 2)."""
+    print_errors(BadInput.one(where, value, problem))
+    return typer.Exit(2)
+
+
+@dataclass(frozen=True)
+class FlightShip:
+    """A ship ready to fly: legal, or repaired with ``--repair`` (removed tiles count as lost)."""
+
+    ship: Ship
+    file: str
+    repaired: tuple[Cell, ...] = ()
+
+
+def load_flight_ships(
+    files: Sequence[Path], rulings: list[str] | None, *, repair: bool, quiet: bool = False
+) -> tuple[list[FlightShip], Rulings]:
+    """Read the ships of a flight command; an illegal layout is refused (exit 1, violations
+    printed) unless ``--repair`` was given (the spec's "In flight")."""
+    from trucker.cli.app import load_ships
+    from trucker.repair import CannotRepair
+    from trucker.repair import repair as run_repair
+    from trucker.validate import validate
+
+    loaded, chosen = load_ships(list(files), rulings)
+    ready = []
+    for path, ship, problem in loaded:
+        if ship is None:
+            print_errors(problem)  # type: ignore[arg-type]
+            raise typer.Exit(2)
+        assert chosen is not None
+        report = validate(ship, chosen)
+        if report.legal:
+            ready.append(FlightShip(ship, str(path)))
+            continue
+        if not repair:
+            if not quiet:
+                print_report(ship, report)
+            err.print(
+                f"{path}: the layout is illegal; fix it (trucker fix) or add --repair", style="red"
+            )
+            raise typer.Exit(1)
+        try:
+            result = run_repair(ship, chosen)
+        except CannotRepair as exc:
+            err.print(f"{path}: cannot repair: {exc}", style="red")
+            raise typer.Exit(1) from None
+        removed = tuple(r.cell for r in result.removed)
+        if not quiet:
+            err.print(
+                f"{path}: repaired before flight, {len(removed)} tile(s) removed and counted "
+                "as lost"
+            )
+        ready.append(FlightShip(result.ship, str(path), removed))
+    assert chosen is not None
+    return ready, chosen
+
+
+def parse_dice_option(text: str, option: str, *, pairs: int | None = None) -> list[int]:
+    try:
+        faces = faces_from_text(text)
+    except ValueError as exc:
+        raise bad_input(option, text, str(exc)) from None
+    if len(faces) % 2 or (pairs is not None and len(faces) != 2 * pairs):
+        wanted = f"{2 * pairs} faces" if pairs else "faces in pairs"
+        raise bad_input(option, text, f"expected {wanted}, got {len(faces)}")
+    return faces
+
+
+def parse_direction(text: str, option: str) -> Direction:
+    try:
+        return Direction.parse(text)
+    except ValueError as exc:
+        raise bad_input(option, text, str(exc)) from None
+
+
+def parse_square(text: str, option: str) -> Cell:
+    try:
+        return Cell.parse(text)
+    except ValueError as exc:
+        raise bad_input(option, text, str(exc)) from None
+
+
+def draw_seed(seed: int | None) -> int:
+    """The seed to use: the given one, or a fresh one the report prints for a rerun."""
+    return seed if seed is not None else random.SystemRandom().randrange(1, 10**6)

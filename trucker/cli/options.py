@@ -1,0 +1,23 @@
+"""Options that several commands share: one definition each."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+__all__ = ["RulingOpt", "JsonOpt", "RepairOpt"]
+
+RulingOpt = Annotated[
+    Optional[list[str]],  # noqa: UP045 - typer needs Optional here
+    typer.Option(
+        "--ruling",
+        "-r",
+        metavar="NAME=VALUE",
+        help="Choose an interpretation (repeatable); see `trucker rulings`.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
+RepairOpt = Annotated[
+    bool, typer.Option("--repair", help="Repair an illegal layout first (removed tiles are lost).")
+]

@@ -1,0 +1,165 @@
+"""What happened: small frozen events, written by the engine, read by renderers and tests.
+
+Events hold plain values (squares as ``"7,8"`` strings) so a log is JSON as it stands. The
+engine never writes prose: narration is made from events by :mod:`trucker.render.narrate`.
+A log that records every roll and every choice is also the save file: feeding its rolls to
+:class:`~trucker.dice.ScriptedDice` and its choices to a scripted policy replays the flight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+__all__ = [
+    "Event",
+    "EVENT_TYPES",
+    "Rolled",
+    "Decided",
+    "Shifted",
+    "Spent",
+    "Met",
+    "Stopped",
+    "Destroyed",
+    "FellOff",
+    "AlienLost",
+    "event_dict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event; ``kind`` names it in logs."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        return event_dict(self)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": event.kind}
+    for f in fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """The leader rolled two dice (``why`` says for what)."""
+
+    kind: ClassVar[str] = "rolled"
+    why: str
+    faces: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Decided(Event):
+    """A policy answered a decision; ``forced`` when there was only one option."""
+
+    kind: ClassVar[str] = "decided"
+    ship: str
+    decision: str
+    choice: str
+    forced: bool
+    context: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Shifted(Event):
+    """A thruster moved the ship one line for this roll (RULES §2.4)."""
+
+    kind: ClassVar[str] = "shifted"
+    ship: str
+    direction: str
+    thruster: str
+    threat_from: str
+    line: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Spent(Event):
+    """A battery token or a solar panel's power was used for ``purpose``."""
+
+    kind: ClassVar[str] = "spent"
+    ship: str
+    source: str
+    square: str
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True)
+class Met(Event):
+    """A threat travelled its line and met a tile (``square``) or nothing (``None``)."""
+
+    kind: ClassVar[str] = "met"
+    ship: str
+    threat: str
+    direction: str
+    line: Any
+    square: str | None
+    part: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(Event):
+    """A threat did no harm: ``by`` is smooth, armor, cannon or shield (RULES §5.2)."""
+
+    kind: ClassVar[str] = "stopped"
+    ship: str
+    threat: str
+    square: str
+    by: str
+    defender: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed(Event):
+    """A tile was destroyed, with what it held (``cause``: a threat, sabotage, a fuse...)."""
+
+    kind: ClassVar[str] = "destroyed"
+    ship: str
+    square: str
+    part: str
+    cause: str
+    humans: int = 0
+    aliens: tuple[str, ...] = ()
+    goods: str = ""
+    tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FellOff(Event):
+    """Tiles no longer joined to the kept piece drifted away, with what they held."""
+
+    kind: ClassVar[str] = "fell-off"
+    ship: str
+    squares: tuple[str, ...]
+    humans: int = 0
+    aliens: tuple[str, ...] = ()
+    goods: str = ""
+    tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AlienLost(Event):
+    """An alien whose life support is gone leaves (RULES §3.2)."""
+
+    kind: ClassVar[str] = "alien-lost"
+    ship: str
+    square: str
+    color: str
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (Rolled, Decided, Shifted, Spent, Met, Stopped, Destroyed, FellOff, AlienLost)
+}

@@ -1,0 +1,461 @@
+"""Meteors and cannon fire against a ship, on every board, with every defence (RULES §5).
+
+One roll, read by each board its own way (:mod:`trucker.threats`); a thruster shift if the
+captain pays for one (RULES §2.4); then each impact meets the first tile on its line and is
+stopped, in this order, by a smooth side (small meteor), armor, a single cannon (large meteor),
+or a paid defence the captain chooses (a shield, a double cannon), else the tile is destroyed
+and the ship may break (:mod:`trucker.sim.damage`). A paired meteor is a large then a small
+impact on the same line, sharing one shift (RULES §5.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trucker.dice import Roll
+from trucker.events import Met, Shifted, Stopped
+from trucker.geometry import Cell, Connector, Direction
+from trucker.parts import Part
+from trucker.policy import Decision, DecisionKind, Option
+from trucker.rulings import Rulings
+from trucker.sim.damage import Damage, destroy
+from trucker.sim.power import Power, consumers_served, pay, power_sources
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+from trucker.threats import (
+    Line,
+    Threat,
+    ThreatKind,
+    line_squares,
+    read_roll,
+    shift_axis,
+    shift_line,
+)
+
+__all__ = [
+    "Impact",
+    "AttackResult",
+    "Outcome",
+    "ShiftOption",
+    "DefenceOption",
+    "TakeHit",
+    "attack",
+    "attack_ships",
+    "resolve_impact",
+    "aiming_cannons",
+    "first_tile",
+    "offer_shift",
+    "shift_thrusters",
+    "why_no_shift",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHit:
+    """Option value: no paid defence; the tile on ``square`` is destroyed."""
+
+    square: Cell
+    spends: frozenset[str] = frozenset()
+
+    @property
+    def cost(self) -> tuple[int, ...]:
+        return (0, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceOption:
+    """Option value: a shield or a double cannon, powered by ``power``."""
+
+    kind: str
+    defender: Cell
+    power: Power
+
+    @property
+    def spends(self) -> frozenset[str]:
+        return frozenset({self.power.source})
+
+    @property
+    def cost(self) -> tuple[int, ...]:
+        return (0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A preview of what a line would cost with the default defences: crew (humans and aliens)
+    and tiles lost, battery tokens and solar panels spent."""
+
+    lost: int = 0
+    crew: int = 0
+    batteries: int = 0
+    solar: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftOption:
+    """Option value of a shift decision: move the ship ``direction`` (None: stay), paid by
+    ``power`` through ``thruster``; ``outcome`` previews the new line."""
+
+    direction: Direction | None
+    thruster: Cell | None
+    power: Power | None
+    line: Line
+    outcome: Outcome
+
+    @property
+    def spends(self) -> frozenset[str]:
+        return frozenset({self.power.source}) if self.power else frozenset()
+
+    @property
+    def cost(self) -> tuple[int, ...]:
+        own_battery = int(bool(self.power and self.power.is_battery))
+        own_solar = int(bool(self.power and self.power.is_solar))
+        return (
+            self.outcome.crew,
+            self.outcome.lost,
+            self.outcome.batteries + own_battery,
+            self.outcome.solar + own_solar,
+            int(self.direction is not None),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """One impact on one ship: what it met and what became of it."""
+
+    kind: ThreatKind
+    line: Line
+    hit: Cell | None = None
+    part: Part | None = None
+    stopped_by: str | None = None
+    defender: Cell | None = None
+    power: Power | None = None
+    damage: Damage = field(default_factory=Damage)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "threat": str(self.kind),
+            "hit": str(self.hit) if self.hit else None,
+            "part": str(self.part) if self.part else None,
+            "stopped_by": self.stopped_by,
+            "defender": str(self.defender) if self.defender else None,
+            "batteries_used": int(bool(self.power and self.power.is_battery)),
+            "solar_used": [str(self.power.cell)] if self.power and self.power.is_solar else [],
+            "destroyed": [str(c) for c in self.damage.destroyed],
+            "lost": [str(c) for c in self.damage.lost],
+        }
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """A threat against one ship: the roll, the shift, and each impact."""
+
+    ship: str
+    threat: Threat
+    roll: Roll | int
+    rolled: Line
+    line: Line
+    shift: Direction | None = None
+    shift_power: Power | None = None
+    thruster: Cell | None = None
+    impacts: tuple[Impact, ...] = ()
+
+    @property
+    def batteries_used(self) -> int:
+        powers = [self.shift_power, *(i.power for i in self.impacts)]
+        return sum(1 for p in powers if p is not None and p.is_battery)
+
+    @property
+    def solar_used(self) -> list[Cell]:
+        powers = [self.shift_power, *(i.power for i in self.impacts)]
+        return [p.cell for p in powers if p is not None and p.is_solar and p.cell is not None]
+
+    @property
+    def destroyed(self) -> list[Cell]:
+        return [c for i in self.impacts for c in i.damage.destroyed]
+
+    @property
+    def lost(self) -> list[Cell]:
+        return sorted(c for i in self.impacts for c in i.damage.lost)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The issue's JSON: threat, roll, shift, line, solar_used, hit, stopped_by,
+        batteries_used, destroyed, lost; a paired meteor adds ``impacts``."""
+        out: dict[str, Any] = {
+            "ship": self.ship,
+            "threat": str(self.threat.kind),
+            "from": str(self.threat.direction),
+            "roll": list(self.roll) if isinstance(self.roll, tuple) else self.roll,
+            "rolled_line": self.rolled.to_json(),
+            "shift": str(self.shift) if self.shift else None,
+            "thruster": str(self.thruster) if self.thruster else None,
+            "line": self.line.to_json(),
+            "solar_used": [str(c) for c in self.solar_used],
+            "batteries_used": self.batteries_used,
+            "destroyed": [str(c) for c in self.destroyed],
+            "lost": [str(c) for c in self.lost],
+        }
+        if len(self.impacts) == 1:
+            first = self.impacts[0]
+            out["hit"] = str(first.hit) if first.hit else None
+            out["part"] = str(first.part) if first.part else None
+            out["stopped_by"] = first.stopped_by
+            out["defender"] = str(first.defender) if first.defender else None
+        else:
+            out["impacts"] = [i.to_dict() for i in self.impacts]
+        return out
+
+
+def first_tile(ship: ShipState, line: Line) -> Cell | None:
+    """The first tile met along ``line``, coming from its side (RULES §5.1)."""
+    tiles = ship.tiles
+    for cell in line_squares(ship.board, line):
+        if cell in tiles:
+            return cell
+    return None
+
+
+def _column_distance(ship: ShipState, a: int, b: int) -> int:
+    gap = abs(a - b)
+    if ship.board.wrap:
+        width = ship.board.cols[-1] - ship.board.cols[0] + 1
+        gap = min(gap, width - gap)
+    return gap
+
+
+def aiming_cannons(ship: ShipState, line: Line, rulings: Rulings) -> list[Cell]:
+    """Cannons that can shoot a large meteor on ``line``: pointing toward it, in the same column
+    (front), the same or an adjacent row (sides), or for the rear as the ruling
+    ``rear_large_meteor`` says (RULES §5.2, §10 #12). The cannon may be anywhere on the line."""
+    direction, index = line.direction, line.index
+    if index is None:
+        return []
+    if direction is Direction.FRONT:
+        reach = 0
+    elif direction is Direction.REAR:
+        reach = 1 if rulings.rear_large_meteor == "same-or-adjacent" else 0
+    else:
+        reach = 1
+    out = []
+    for cell, tile in ship.tiles.items():
+        if not tile.part.is_cannon or tile.facing is not direction:
+            continue
+        if direction in (Direction.LEFT, Direction.RIGHT):
+            near = abs(cell.row - index) <= reach
+        else:
+            near = _column_distance(ship, cell.col, index) <= reach
+        if near:
+            out.append(cell)
+    return sorted(out)
+
+
+def _paid_defenders(
+    ship: ShipState, kind: ThreatKind, line: Line, rulings: Rulings
+) -> tuple[str, list[Cell]]:
+    if kind is ThreatKind.LARGE_METEOR:
+        doubles = [
+            c
+            for c in aiming_cannons(ship, line, rulings)
+            if ship.tiles[c].part is Part.DOUBLE_CANNON
+        ]
+        return "double cannon", doubles
+    if kind in (ThreatKind.SMALL_METEOR, ThreatKind.LIGHT_FIRE):
+        shields = [
+            c for c, t in ship.tiles.items() if t.part is Part.SHIELD and line.direction in t.covers
+        ]
+        return "shield", sorted(shields)
+    return "", []
+
+
+def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
+    """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy."""
+    hit = first_tile(ship, line)
+    threat = f"{kind} from the {line.direction}"
+    if hit is None:
+        table.emit(Met(ship.name, str(kind), str(line.direction), line.to_json(), None))
+        return Impact(kind, line)
+    tile = ship.tiles[hit]
+    side = line.direction
+    table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
+    stop = None
+    defender = None
+    if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
+        stop = "smooth"
+    elif side in tile.armor:
+        stop = "armor"
+    elif kind is ThreatKind.LARGE_METEOR:
+        singles = [
+            c
+            for c in aiming_cannons(ship, line, table.rulings)
+            if ship.tiles[c].part is Part.CANNON
+        ]
+        if singles:
+            stop, defender = "cannon", singles[0]
+    if stop is not None:
+        table.emit(
+            Stopped(ship.name, str(kind), str(hit), stop, str(defender) if defender else None)
+        )
+        return Impact(kind, line, hit, tile.part, stop, defender)
+
+    word, defenders = _paid_defenders(ship, kind, line, table.rulings)
+    options = [Option(f"take the hit on {hit}", TakeHit(hit))]
+    for power in power_sources(ship, defenders):
+        served = consumers_served(ship, power, defenders)
+        if served:
+            label = f"{word} {served[0]} with {power.label}"
+            options.append(Option(label, DefenceOption(word, served[0], power)))
+    if len(options) > 1:
+        connector = tile.side(side).word
+        context = f"{threat} meets the {tile.part} on {hit} ({connector})"
+        choice = table.ask(
+            ship.name, Decision(DecisionKind.DEFEND, ship.name, tuple(options), context)
+        )
+        if isinstance(choice.value, DefenceOption):
+            defence = choice.value
+            pay(table, ship, defence.power, f"{word} {defence.defender} against {threat}")
+            by = "shield" if word == "shield" else "cannon"
+            table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
+            return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
+    damage = destroy(table, ship, [hit], threat)
+    return Impact(kind, line, hit, tile.part, damage=damage)
+
+
+def _crewed(ship: ShipState, cell: Cell) -> bool:
+    """Is a component with awake crew, an alien or activated robots connected to ``cell``?"""
+    for other in ship.structure.connected.get(cell, ()):
+        tile = ship.tiles[other]
+        if tile.crew or tile.alien or (tile.part is Part.ROBOT_CENTER and tile.active):
+            return True
+    return False
+
+
+def shift_thrusters(ship: ShipState, moves: Direction, *, needs_crew: bool) -> list[Cell]:
+    """Thrusters that can move the ship ``moves``: a nozzle pointing the opposite way, and,
+    where the rules ask, connected crew to work it (RULES §2.4)."""
+    return [
+        c
+        for c, t in sorted(ship.tiles.items())
+        if t.part is Part.THRUSTER
+        and moves.opposite in t.nozzles
+        and (not needs_crew or _crewed(ship, c))
+    ]
+
+
+def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool) -> str | None:
+    """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
+    if moves not in shift_axis(line.direction):
+        return f"a {moves} shift does not move the ship off a line from the {line.direction}"
+    if not any(moves.opposite in t.nozzles for t in ship.tiles.values() if t.part is Part.THRUSTER):
+        return (
+            f"no thruster can move the ship {moves} (it needs a nozzle pointing {moves.opposite})"
+        )
+    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+    if not thrusters:
+        return f"no thruster that can move the ship {moves} is connected to awake crew"
+    if not power_sources(ship, thrusters):
+        return "no battery token or unused solar panel to power a thruster"
+    return None
+
+
+def offer_shift(
+    table: Table,
+    ship: ShipState,
+    line: Line,
+    preview: Callable[[Line], Outcome],
+    *,
+    needs_crew: bool,
+    context: str,
+) -> ShiftOption | None:
+    """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
+    battery or solar power). Each option carries a preview of its line. Returns the chosen
+    shift, or None when the ship stays (or cannot move)."""
+    moves_options: list[tuple[Direction, Cell, Power]] = []
+    for moves in shift_axis(line.direction):
+        thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+        for power in power_sources(ship, thrusters):
+            served = consumers_served(ship, power, thrusters)
+            if served:
+                moves_options.append((moves, served[0], power))
+    if not moves_options:
+        return None
+    stay = Option("no shift", ShiftOption(None, None, None, line, preview(line)))
+    options = [stay]
+    for moves, thruster, power in moves_options:
+        moved = shift_line(ship.board, line, moves)
+        value = ShiftOption(moves, thruster, power, moved, preview(moved))
+        options.append(Option(f"shift {moves} with {power.label}", value))
+    choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), context))
+    chosen: ShiftOption = choice.value
+    if chosen.direction is None or chosen.power is None:
+        return None
+    pay(table, ship, chosen.power, f"thruster {chosen.thruster} shifts the ship {chosen.direction}")
+    table.emit(
+        Shifted(
+            ship.name,
+            str(chosen.direction),
+            str(chosen.thruster),
+            str(line.direction),
+            chosen.line.to_json(),
+        )
+    )
+    return chosen
+
+
+def _impacts_outcome(
+    table: Table, ship: ShipState, kinds: Iterable[ThreatKind]
+) -> Callable[[Line], Outcome]:
+    def preview(line: Line) -> Outcome:
+        twin = ship.copy()
+        quiet = table.quiet()
+        tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
+        crew = 0
+        for kind in kinds:
+            damage = resolve_impact(quiet, twin, kind, line).damage
+            crew += damage.humans + len(damage.aliens)
+        return Outcome(
+            len(twin.lost) - lost, crew, tokens - twin.tokens(), len(twin.solar_used) - solar
+        )
+
+    return preview
+
+
+def attack(
+    table: Table, ship: ShipState, threat: Threat, roll: Roll | int, *, allow_shift: bool = True
+) -> AttackResult:
+    """Resolve ``threat`` rolled ``roll`` against one ship."""
+    rolled = read_roll(ship.board, threat.direction, roll)
+    line = rolled
+    shift = None
+    if allow_shift and not rolled.misses:
+        shift = offer_shift(
+            table,
+            ship,
+            rolled,
+            _impacts_outcome(table, ship, threat.kind.impacts),
+            needs_crew=table.rulings.thruster_crew_for_meteors,
+            context=f"{threat.kind} from the {threat.direction}, {rolled}",
+        )
+        if shift is not None:
+            line = shift.line
+    impacts = tuple(resolve_impact(table, ship, kind, line) for kind in threat.kind.impacts)
+    return AttackResult(
+        ship=ship.name,
+        threat=threat,
+        roll=roll,
+        rolled=rolled,
+        line=line,
+        shift=shift.direction if shift else None,
+        shift_power=shift.power if shift else None,
+        thruster=shift.thruster if shift else None,
+        impacts=impacts,
+    )
+
+
+def attack_ships(
+    table: Table, ships: Iterable[ShipState], threat: Threat, why: str
+) -> list[AttackResult]:
+    """The leader rolls once; the roll applies to every ship, each board reading it its own
+    way (RULES §1.1, the spec's "Rolls")."""
+    roll = table.roll(why)
+    return [attack(table, ship, threat, roll) for ship in ships]

@@ -1,0 +1,117 @@
+"""Destruction in flight (the spec's "In flight", RULES §3.2): remove tiles, let the ship fall
+into pieces, keep one by the Policy's choice, lose what drifts away and any alien left without
+its life support. Meteors, fire, fuses, sabotage and radiation all end here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from trucker.events import AlienLost, Destroyed, FellOff
+from trucker.geometry import Cell
+from trucker.pieces import piece_options
+from trucker.policy import Decision, DecisionKind
+from trucker.ship import Tile
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+__all__ = ["Damage", "destroy", "settle", "keep_piece_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """What one destruction cost: tiles destroyed, tiles that fell off, and their contents."""
+
+    destroyed: tuple[Cell, ...] = ()
+    fell_off: tuple[Cell, ...] = ()
+    humans: int = 0
+    aliens: tuple[str, ...] = ()
+    goods: str = ""
+    tokens: int = 0
+
+    @property
+    def lost(self) -> tuple[Cell, ...]:
+        return tuple(sorted((*self.destroyed, *self.fell_off)))
+
+    def __add__(self, other: Damage) -> Damage:
+        return Damage(
+            self.destroyed + other.destroyed,
+            self.fell_off + other.fell_off,
+            self.humans + other.humans,
+            self.aliens + other.aliens,
+            self.goods + other.goods,
+            self.tokens + other.tokens,
+        )
+
+
+def _contents(tiles: Iterable[Tile]) -> tuple[int, tuple[str, ...], str, int]:
+    items = list(tiles)
+    humans = sum(t.crew for t in items)
+    aliens = tuple(str(t.alien) for t in items if t.alien)
+    goods = "".join(t.goods for t in items)
+    tokens = sum(t.charge for t in items)
+    return humans, aliens, goods, tokens
+
+
+def keep_piece_options(table: Table, ship: ShipState, parts: list[set[Cell]]) -> Decision:
+    """The keep-piece decision; with ``cabinless_pieces = "auto-discard"`` pieces without a
+    cabin are not offered while a piece with one exists (RULES §10 #13)."""
+    options = piece_options(ship.tiles, parts)
+    if table.rulings.cabinless_pieces == "auto-discard":
+        with_cabin = tuple(o for o in options if o.value.has_cabin)
+        options = with_cabin or options
+    return Decision(DecisionKind.KEEP_PIECE, ship.name, options, "the ship broke into pieces")
+
+
+def settle(table: Table, ship: ShipState) -> Damage:
+    """After tiles were removed: keep one piece (the Policy chooses), lose the rest, then lose
+    aliens whose cabin is no longer connected to life support of their colour."""
+    fell: list[Cell] = []
+    humans, aliens, goods, tokens = 0, (), "", 0
+    parts = ship.structure.pieces()
+    if len(parts) > 1:
+        kept = table.ask(ship.name, keep_piece_options(table, ship, parts)).value.cells
+        fell = sorted(c for c in ship.tiles if c not in kept)
+        humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in fell)
+        table.emit(FellOff(ship.name, tuple(map(str, fell)), humans, aliens, goods, tokens))
+        ship.remove(fell)
+    lost_aliens = list(aliens)
+    for cell, color in _unsupported_aliens(ship):
+        ship.set(cell, ship.tiles[cell].with_contents(alien=None))
+        lost_aliens.append(color)
+        table.emit(AlienLost(ship.name, str(cell), color))
+    return Damage((), tuple(fell), humans, tuple(lost_aliens), goods, tokens)
+
+
+def _unsupported_aliens(ship: ShipState) -> list[tuple[Cell, str]]:
+    connected = ship.structure.connected
+    out = []
+    for cell, tile in sorted(ship.tiles.items()):
+        if tile.alien is None:
+            continue
+        if not any(tile.alien in ship.tiles[other].colors for other in connected.get(cell, ())):
+            out.append((cell, str(tile.alien)))
+    return out
+
+
+def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) -> Damage:
+    """Destroy tiles (their contents are lost with them), then :func:`settle` the ship."""
+    gone = sorted({c for c in cells if c in ship.tiles})
+    humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in gone)
+    for cell in gone:
+        tile = ship.tiles[cell]
+        table.emit(
+            Destroyed(
+                ship.name,
+                str(cell),
+                str(tile.part),
+                cause,
+                tile.crew,
+                (str(tile.alien),) if tile.alien else (),
+                tile.goods,
+                tile.charge,
+            )
+        )
+    ship.remove(gone)
+    after = settle(table, ship)
+    return Damage(tuple(gone), (), humans, aliens, goods, tokens) + after

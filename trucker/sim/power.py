@@ -1,0 +1,78 @@
+"""Paying for power: a battery token anywhere, or a solar panel's once-per-card power for one
+connected component (RULES §2.4, §4.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from trucker.events import Spent
+from trucker.geometry import Cell
+from trucker.parts import Part
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+__all__ = ["Power", "power_sources", "pay"]
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """Where one activation's power comes from."""
+
+    source: str
+    cell: Cell | None
+    tokens: int = 0
+
+    @property
+    def label(self) -> str:
+        return "unlimited power" if self.cell is None else f"{self.source} {self.cell}"
+
+    @property
+    def is_battery(self) -> bool:
+        return self.source == "battery"
+
+    @property
+    def is_solar(self) -> bool:
+        return self.source == "solar"
+
+
+def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
+    """Every way to power one of ``consumers`` now: each battery tile with a token, and each
+    solar panel unused this card that is connected to one of them."""
+    if ship.unlimited_power:
+        return [Power("battery", None)]
+    wanted = set(consumers)
+    if not wanted:
+        return []
+    out = []
+    connected = None
+    for cell in sorted(ship.tiles):
+        tile = ship.tiles[cell]
+        if tile.part is Part.BATTERY and tile.charge > 0:
+            out.append(Power("battery", cell, tile.charge))
+        elif tile.part is Part.SOLAR_PANEL and cell not in ship.solar_used:
+            connected = connected or ship.structure.connected
+            if connected.get(cell, frozenset()) & wanted:
+                out.append(Power("solar", cell))
+    return out
+
+
+def pay(table: Table, ship: ShipState, power: Power, purpose: str) -> None:
+    """Spend a battery token, or mark the panel used for this card."""
+    if power.cell is None:
+        return
+    if power.is_battery:
+        tile = ship.tiles[power.cell]
+        ship.set(power.cell, tile.with_contents(charge=tile.charge - 1))
+    else:
+        ship.solar_used.add(power.cell)
+    table.emit(Spent(ship.name, power.source, str(power.cell), purpose))
+
+
+def consumers_served(ship: ShipState, power: Power, candidates: Iterable[Cell]) -> list[Cell]:
+    """Which of ``candidates`` this power can run: any for a battery, connected ones for solar."""
+    cells = sorted(candidates)
+    if not power.is_solar:
+        return cells
+    reach = ship.structure.connected.get(power.cell, frozenset())  # type: ignore[arg-type]
+    return [c for c in cells if c in reach]

@@ -1,0 +1,64 @@
+"""The table an engine plays on: rulings, dice, each captain's policy, and the event log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from trucker.dice import Dice, Roll
+from trucker.events import Decided, Event, Rolled
+from trucker.policy import Choice, Decision, Option, Policy, SensibleCaptain, ask
+from trucker.rulings import DEFAULT_RULINGS, Rulings
+
+__all__ = ["Table"]
+
+
+class Table:
+    """Everything an engine function needs besides the ships. ``log=None`` makes a quiet table
+    (for previews): nothing is recorded."""
+
+    def __init__(
+        self,
+        *,
+        rulings: Rulings = DEFAULT_RULINGS,
+        dice: Dice | None = None,
+        policies: Mapping[str, Policy] | Policy | None = None,
+        log: list[Event] | None = None,
+    ) -> None:
+        self.rulings = rulings
+        self.dice = dice
+        self._policies: Mapping[str, Policy] = {} if not isinstance(policies, Mapping) else policies
+        self._default: Policy = (
+            policies
+            if policies is not None and not isinstance(policies, Mapping)
+            else SensibleCaptain()
+        )
+        self.log = log
+        self.choices: list[Choice] = []
+
+    def policy(self, ship: str) -> Policy:
+        return self._policies.get(ship, self._default)
+
+    def emit(self, event: Event) -> None:
+        if self.log is not None:
+            self.log.append(event)
+
+    def roll(self, why: str) -> Roll:
+        if self.dice is None:
+            raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
+        faces = self.dice.roll(why)
+        self.emit(Rolled(why, faces))
+        return faces
+
+    def ask(self, ship: str, decision: Decision) -> Option:
+        """Ask the ship's policy; the answer is checked against the options and logged."""
+        option, choice = ask(self.policy(ship), decision)
+        if self.log is not None:
+            self.choices.append(choice)
+            self.log.append(
+                Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
+            )
+        return option
+
+    def quiet(self) -> Table:
+        """A table for previews: same rulings, the default captain, no dice, no log."""
+        return Table(rulings=self.rulings)
