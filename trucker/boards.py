@@ -97,12 +97,20 @@ class Board:
         return sorted(c.col for c in self.squares if c.row == row)
 
 
+def _square(text: str, key: str) -> Cell:
+    """A square of a board file; the ``ValueError`` names the key it came from."""
+    try:
+        return Cell.parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{key}: {exc}") from None
+
+
 def board_from_file(model: BoardFile, path: str | None = None) -> Board:
     """Build a :class:`Board`; raise ``ValueError`` (``"key: problem"``) on impossible data."""
     squares = frozenset(
         Cell(int(row), col) for row, cols in model.squares.items() for col in parse_columns(cols)
     )
-    start = Cell.parse(model.start)
+    start = _square(model.start, "start")
     if start not in squares:
         raise ValueError(f"start: {start} is not one of the board's squares")
     pair_columns: dict[tuple[int, int], int] = {}
@@ -137,7 +145,7 @@ def board_from_file(model: BoardFile, path: str | None = None) -> Board:
         if face_text not in {"1", "2", "3", "4", "5", "6"}:
             raise ValueError(f"hole_marks.{face_text}: not a die face 1-6")
         for text in cells:
-            cell = Cell.parse(text)
+            cell = _square(text, f"hole_marks.{face_text}")
             if cell not in squares:
                 raise ValueError(
                     f"hole_marks.{face_text}: {cell} is not one of the board's squares"

@@ -77,3 +77,24 @@ def test_parse_columns_rejects(text: str) -> None:
 def test_board_file_model_rejects(changes: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         BoardFile.model_validate(_board(**changes))
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [({"start": "x"}, "start"), ({"hole_marks": {"3": ["1,1", "a"]}}, "hole_marks.3")],
+)
+def test_a_square_that_is_not_row_col_names_its_key(changes: dict[str, object], key: str) -> None:
+    """One line per problem naming the key (the spec): `start: 'x' is not a square...`."""
+    with pytest.raises(ValueError, match=rf"^{key}: '.+' is not a square"):
+        board_from_file(BoardFile.model_validate(_board(**changes)))
+
+
+def test_parse_board_names_file_and_key() -> None:
+    from trucker.catalog import parse_board
+    from trucker.errors import BadInput
+
+    with pytest.raises(BadInput) as info:
+        parse_board(_board(start="7;7"), "mine.toml")
+    assert [str(e) for e in info.value.errors] == [
+        'mine.toml: start: \'7;7\' is not a square: write "row,col", e.g. "7,8"'
+    ]
