@@ -1,0 +1,270 @@
+"""Reading layout files (trucker/load.py): suffix, size, encoding, TOML or JSON, board files,
+and every input problem as one line naming the file and the key (the spec's "Checking a
+layout")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from tests.helpers import document
+from trucker.errors import BadInput
+from trucker.geometry import Cell, Connector, Direction
+from trucker.load import MAX_BYTES, load_ship, read_document, ship_from_document
+from trucker.parts import AlienColor, Part
+
+SHIP_TOML = """\
+format = "trucker-ship/1"
+name = "Tiny"
+board = "II"
+
+[tiles]
+"7,7" = { part = "cabin", start = true }
+"8,7" = { part = "engine", sides = "u---", facing = "b" }
+"""
+
+
+def lines(exc: BadInput) -> list[str]:
+    return [str(e) for e in exc.errors]
+
+
+def bad(data: dict[str, Any]) -> list[str]:
+    with pytest.raises(BadInput) as info:
+        ship_from_document(data, "s.toml")
+    return lines(info.value)
+
+
+def test_load_toml(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.toml"
+    path.write_text(SHIP_TOML, encoding="utf-8")
+    ship = load_ship(path)
+    assert ship.name == "Tiny"
+    assert ship.board.id == "II"
+    assert ship.file == str(path)
+    assert ship.tiles[Cell(8, 7)].facing is Direction.REAR
+    assert ship.tiles[Cell(7, 7)].sides == (Connector.UNIVERSAL,) * 4
+
+
+def test_json_is_the_same_structure(tmp_path: Path) -> None:
+    toml_path = tmp_path / "tiny.toml"
+    toml_path.write_text(SHIP_TOML, encoding="utf-8")
+    doc = {
+        "format": "trucker-ship/1",
+        "name": "Tiny",
+        "board": "II",
+        "tiles": {
+            "7,7": {"part": "cabin", "start": True},
+            "8,7": {"part": "engine", "sides": "u---", "facing": "b"},
+        },
+    }
+    json_path = tmp_path / "tiny.json"
+    json_path.write_text(json.dumps(doc), encoding="utf-8")
+    assert dict(load_ship(toml_path).tiles) == dict(load_ship(json_path).tiles)
+
+
+def test_display_name_is_used_in_messages(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    path.write_text("format = 3\n", encoding="utf-8")
+    with pytest.raises(BadInput) as info:
+        load_ship(path, display="shown.toml")
+    assert all(line.startswith("shown.toml: ") for line in lines(info.value))
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "problem"),
+    [
+        ("a.yaml", b"x", "unknown file type '.yaml'"),
+        ("a", b"x", "(none)"),
+        ("a.toml", b"a = \n", "malformed TOML"),
+        ("a.json", b"{", "malformed JSON"),
+        ("a.json", b'{"a": 1, "a": 2}', "duplicate key 'a'"),
+        ("a.json", b"[1, 2]", "expected a table of keys at the top level"),
+        ("a.toml", b"a = 1\x00\x01", "binary data"),
+        ("a.toml", b"\xff\xfe\xfd", "not UTF-8"),
+    ],
+)
+def test_unreadable_documents(tmp_path: Path, name: str, content: bytes, problem: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(BadInput) as info:
+        read_document(path, display=name)
+    [line] = lines(info.value)
+    assert line.startswith(f"{name}: ")
+    assert problem in line
+
+
+def test_files_over_one_mebibyte_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    path.write_bytes(b"# " + b"x" * MAX_BYTES + b"\n")
+    with pytest.raises(BadInput) as info:
+        read_document(path, display="big.toml")
+    assert lines(info.value) == [f"big.toml: file is {MAX_BYTES + 3} bytes, over the 1 MiB limit"]
+
+
+def test_a_file_of_exactly_one_mebibyte_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "edge.toml"
+    path.write_bytes(b"a = 1\n" + b"#" * (MAX_BYTES - 7) + b"\n")
+    assert read_document(path) == {"a": 1}
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(BadInput, match="no such file"):
+        read_document(tmp_path / "nope.toml")
+    folder = tmp_path / "dir.toml"
+    folder.mkdir()
+    with pytest.raises(BadInput, match="is a directory"):
+        read_document(folder)
+
+
+def test_every_problem_of_a_file_is_reported() -> None:
+    doc = document(
+        {
+            "7,7": "start",
+            "7;8": "pipe ---u",
+            "07,7": "pipe ---u",
+            "6,7": "cannon s--- front",
+            "8,7": {"part": "pipe", "sides": "u---"},
+        },
+        "II",
+        holes=[1, 2],
+    )
+    assert bad(doc) == [
+        's.toml: tiles."6,7".sides: the front side carries the barrel and must be smooth (-), '
+        "not 's'",
+        "s.toml: tiles.\"8,7\".part: unknown part 'pipe'",
+        's.toml: tiles."7;8": \'7;8\' is not a square: write "row,col", e.g. "7,8"',
+        's.toml: tiles."07,7": the same square as "7,7"',
+        "s.toml: holes: board II has no die-marked holes (only IIIB does)",
+    ]
+
+
+def test_unknown_part_suggests_a_close_one() -> None:
+    assert bad(document({"7,7": "start", "7,8": "canon ---u"})) == [
+        "s.toml: tiles.\"7,8\".part: unknown part 'canon' (did you mean 'cannon'?)"
+    ]
+
+
+def test_unknown_key_suggests_a_close_one() -> None:
+    doc = document({"7,7": "start", "7,8": {"part": "structure", "sdies": "---u"}})
+    assert bad(doc) == [
+        's.toml: tiles."7,8".sides: required key is missing',
+        "s.toml: tiles.\"7,8\".sdies: unknown key (did you mean 'sides'?)",
+    ]
+
+
+def test_missing_part() -> None:
+    assert bad(document({"7,7": "start", "7,8": {"sides": "---u"}})) == [
+        's.toml: tiles."7,8".part: required key is missing'
+    ]
+
+
+def test_unknown_board() -> None:
+    [line] = bad(document({"7,7": "start"}, "XII"))
+    assert line.startswith("s.toml: board: unknown board 'XII' (did you mean 'II'?)")
+
+
+def test_holes_are_required_on_iiib_and_only_there() -> None:
+    assert bad(document({"7,7": "start"}, "IIIB")) == [
+        "s.toml: holes: required on board IIIB: the two dice rolled when building started"
+    ]
+    assert bad(document({"7,7": "start"}, "III", holes=[3, 4])) == [
+        "s.toml: holes: board III has no die-marked holes (only IIIB does)"
+    ]
+    ship = ship_from_document(document({"7,7": "start"}, "IIIB", holes=[3, 4]), "s.toml")
+    assert ship.holes == (3, 4)
+
+
+@pytest.mark.parametrize("insured", [True, False])
+def test_insured_only_where_insurance_is_optional(insured: bool) -> None:
+    assert bad(document({"7,7": "start"}, "II", insured=insured)) == [
+        "s.toml: insured: board II has no optional insurance (only Class IV does)"
+    ]
+    ship = ship_from_document(document({"11,7": "start"}, "IV", insured=insured), "s.toml")
+    assert ship.insured is insured
+
+
+def test_rulings_in_a_file_are_checked() -> None:
+    doc = document({"7,7": "start"}, rulings={"thruster_clearence": "one-square"})
+    assert bad(doc) == [
+        "s.toml: rulings.thruster_clearence: unknown ruling (did you mean 'thruster_clearance'?)"
+    ]
+    [line] = bad(document({"7,7": "start"}, rulings={"thruster_clearance": "two-squares"}))
+    assert line.startswith("s.toml: rulings.thruster_clearance: ")
+
+
+def test_launch_loadout_defaults() -> None:
+    """The spec's Loadout: 2 humans per cabin without crew or alien, full batteries, empty holds,
+    inactive robots, a passenger in each luxury cabin."""
+    tiles = {
+        "7,7": "start",
+        "7,8": "battery ---u capacity=3",
+        "8,7": "cargo u--- capacity=2",
+        "7,6": "robot-center -u--",
+        "6,7": "luxury-cabin --u-",
+        "8,8": "cabin ---- alien=cyan",
+    }
+    ship = ship_from_document(document(tiles), "s.toml")
+    t = {str(c): tile for c, tile in ship.tiles.items()}
+    assert t["7,7"].crew == 2
+    assert t["7,8"].charge == 3
+    assert t["8,7"].goods == ""
+    assert not t["7,6"].active
+    assert t["6,7"].passenger
+    assert t["8,8"].alien is AlienColor.CYAN and t["8,8"].crew == 0
+    empty = ship_from_document(document(tiles, loadout="empty"), "s.toml")
+    e = {str(c): tile for c, tile in empty.tiles.items()}
+    assert (e["7,7"].crew, e["7,8"].charge, e["6,7"].passenger) == (0, 0, False)
+
+
+def test_goods_are_kept_most_valuable_first() -> None:
+    ship = ship_from_document(
+        document({"7,7": "start", "7,8": "cargo ---u capacity=3 red=false goods=byg"}), "s"
+    )
+    assert ship.tiles[Cell(7, 8)].goods == "YGB"
+
+
+def test_board_file_beside_the_ship(tmp_path: Path) -> None:
+    """A layout may point to a board file of its own, relative to the layout."""
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "mine.toml").write_text(
+        'format = "trucker-board/1"\nid = "mine"\nname = "Mine"\nlevel = 1\n'
+        'start = "2,2"\n[squares]\n1 = "2"\n2 = "1-3"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "ship.toml").write_text(
+        'format = "trucker-ship/1"\nboard = "boards/mine.toml"\n[tiles]\n'
+        '"2,2" = { part = "cabin", start = true }\n',
+        encoding="utf-8",
+    )
+    ship = load_ship(tmp_path / "ship.toml")
+    assert ship.board.id == "mine"
+    assert ship.board.source == "custom"
+    assert ship.board.squares == {Cell(1, 2), Cell(2, 1), Cell(2, 2), Cell(2, 3)}
+
+
+def test_bad_board_file_is_reported_under_the_board_key(tmp_path: Path) -> None:
+    (tmp_path / "b.toml").write_text('format = "trucker-board/1"\n', encoding="utf-8")
+    (tmp_path / "ship.toml").write_text(
+        'format = "trucker-ship/1"\nboard = "b.toml"\n[tiles]\n'
+        '"2,2" = { part = "cabin", start = true }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(BadInput) as info:
+        load_ship(tmp_path / "ship.toml", display="ship.toml")
+    assert lines(info.value)
+    assert all(line.startswith("ship.toml: board: b.toml: ") for line in lines(info.value))
+
+
+def test_every_scenario_loads() -> None:
+    for path in sorted((SCENARIOS / "ships").iterdir()):
+        if path.name != "expected.toml":
+            assert load_ship(path).tiles, path.name
+
+
+def test_parts_are_parts() -> None:
+    ship = ship_from_document(document({"7,7": "start", "7,8": "turret ---u"}), "s")
+    assert ship.tiles[Cell(7, 8)].part is Part.TURRET
