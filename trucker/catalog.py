@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from types import MappingProxyType
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from trucker.boards import Board, board_from_file
-from trucker.errors import BadInput
+from trucker.cards import Card, Level
+from trucker.errors import BadInput, InputError
 from trucker.formats.board_file import BoardFile
+from trucker.formats.deck_file import TAGS as CARD_TAGS
+from trucker.formats.deck_file import CatalogueFile, DealFile
 from trucker.formats.errors import input_errors
 from trucker.parts import Part, PartInfo
 
@@ -28,6 +34,11 @@ __all__ = [
     "builtin_boards",
     "find_board",
     "parse_board",
+    "DealRules",
+    "parse_catalogue",
+    "cards",
+    "cards_of_level",
+    "deal_rules",
 ]
 
 
@@ -99,3 +110,80 @@ def find_board(name: str) -> Board:
         ids = ", ".join(builtin_boards())
         raise KeyError(f"unknown board {name!r}{hint}; built-in boards: {ids}")
     return found
+
+
+# --- Adventure cards (RULES §6.5, §6.6) ---------------------------------------------------------
+
+
+class DealRules(NamedTuple):
+    """How a flight's deck is dealt (RULES §6.6): the piles, and per flight level the number of
+    cards of each level in one pile."""
+
+    piles: int
+    per_pile: Mapping[Level, Mapping[Level, int]]
+
+
+def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
+    """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
+    try:
+        model = CatalogueFile.model_validate(data)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name, drop=CARD_TAGS)) from None
+    return [
+        entry.to_card(level=model.level, id=entry.id, source=entry.source, note=entry.note)  # type: ignore[attr-defined]
+        for entry in model.card
+    ]
+
+
+@cache
+def cards() -> dict[str, Card]:
+    """Every catalogue card by id: level I first, each file in its printed order.
+
+    The catalogue is every ``components_data/cards/level-*.toml``; adding a level is a data
+    change only.
+
+    >>> cards()["I-slavers-1"].strength
+    6
+    """
+    folder = data_root() / "cards"
+    files: list[tuple[Level, str, list[Card]]] = []
+    for entry in folder.iterdir():
+        if entry.name.startswith("level-") and entry.name.endswith(".toml"):
+            name = f"components_data/cards/{entry.name}"
+            found = parse_catalogue(tomllib.loads(entry.read_text(encoding="utf-8")), name)
+            files.append((found[0].level, name, found))
+    out: dict[str, Card] = {}
+    errors: list[InputError] = []
+    for _level, name, found in sorted(files, key=lambda f: (f[0], f[1])):
+        for card in found:
+            key = card.id or ""
+            if key in out:
+                errors.append(InputError(name, key, "the same id as another catalogue card"))
+            out[key] = card
+    if errors:
+        raise BadInput(errors)
+    return out
+
+
+def cards_of_level(level: Level | int | str) -> tuple[Card, ...]:
+    """The catalogue cards of one level, in catalogue order (empty for a level not yet there)."""
+    wanted = Level.parse(level)
+    return tuple(card for card in cards().values() if card.level == wanted)
+
+
+@cache
+def deal_rules() -> DealRules:
+    """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
+    name = "components_data/cards/deal.toml"
+    raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
+    try:
+        model = DealFile.model_validate(raw)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name)) from None
+    per_pile = {
+        Level.parse(flight): MappingProxyType(
+            dict(sorted((Level.parse(level), n) for level, n in counts.items() if n))
+        )
+        for flight, counts in model.pile.items()
+    }
+    return DealRules(model.piles, MappingProxyType(per_pile))
