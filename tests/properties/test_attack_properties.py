@@ -1,0 +1,86 @@
+"""Properties of the attack engine over the bundled legal ships, random threats and rolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import SCENARIOS
+from trucker.dice import outcomes
+from trucker.geometry import DIRECTIONS
+from trucker.load import load_ship
+from trucker.odds import exposure
+from trucker.policy import RandomPolicy
+from trucker.sim.attacks import attack, first_tile
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+from trucker.threats import Threat, ThreatKind, read_roll
+from trucker.validate import validate
+
+LEGAL = [
+    "class-i-starter.toml",
+    "class-iii-cruiser.toml",
+    "class-iiia-longship.toml",
+    "iib-cylinder.toml",
+    "iiib-holes.toml",
+    "class-iv-liner.toml",
+    "abe-gadgets.toml",
+]
+SHIPS = {name: load_ship(SCENARIOS / "ships" / name) for name in LEGAL}
+SHIPS["yellow-cylinder.toml"] = load_ship(SCENARIOS / "attacks" / "yellow-cylinder.toml")
+SHIPS["green-thruster.toml"] = load_ship(SCENARIOS / "attacks" / "green-thruster.toml")
+
+threats = st.builds(Threat, st.sampled_from(list(ThreatKind)), st.sampled_from(DIRECTIONS))
+rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    name=st.sampled_from(sorted(SHIPS)),
+    volley=st.lists(st.tuples(threats, rolls), min_size=1, max_size=6),
+    seed=st.integers(0, 10_000),
+)
+def test_hits_never_add_and_leave_one_legal_piece(name, volley, seed) -> None:
+    ship = ShipState.from_ship(SHIPS[name])
+    table = Table(policies=RandomPolicy(seed))
+    for threat, roll in volley:
+        tiles_before = set(ship.tiles)
+        humans_before = ship.humans()
+        attack(table, ship, threat, roll)
+        assert set(ship.tiles) <= tiles_before
+        assert ship.humans() <= humans_before
+        assert len(ship.structure.pieces()) <= 1
+        report = validate(ship.to_ship(), flight=True)
+        assert report.legal, report.violations
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=st.sampled_from(sorted(SHIPS)), threat=threats, roll=rolls)
+def test_same_roll_same_outcome(name, threat, roll) -> None:
+    results = []
+    for _ in range(2):
+        log: list = []
+        result = attack(Table(log=log), ShipState.from_ship(SHIPS[name]), threat, roll)
+        results.append((result.to_dict(), [e.to_dict() for e in log]))
+    assert results[0] == results[1]
+
+
+def test_exposure_adds_up_against_the_dice_table() -> None:
+    """For every side, the tiles' chances of being met add up to the chance that the rolled
+    line holds a tile, counted directly over the 36 rolls."""
+    for name, built in SHIPS.items():
+        ship = ShipState.from_ship(built)
+        for side in exposure(ship, ThreatKind.SMALL_METEOR):
+            direct = sum(
+                (
+                    p
+                    for roll, p in outcomes()
+                    if first_tile(ship, read_roll(ship.board, side.direction, roll))
+                ),
+                Fraction(0),
+            )
+            assert side.meets == direct, (name, side.direction)
+            assert sum((o.met for o in side.tiles.values()), Fraction(0)) == direct
+            assert side.damage_powered <= side.damage_unpowered <= side.meets
