@@ -23,6 +23,8 @@ __all__ = ["Drawing", "Span", "Mark", "draw_board", "tile_symbol", "LEGEND"]
 Span = tuple[str, str | None]
 
 _ARROW = {Direction.FRONT: "^", Direction.RIGHT: ">", Direction.REAR: "v", Direction.LEFT: "<"}
+_SHORT = {Direction.FRONT: "f", Direction.RIGHT: "r", Direction.REAR: "b", Direction.LEFT: "l"}
+"""The spec's short forms: "rear" is "b", so that it never reads like "right"."""
 _SYMBOLS = {
     Part.CABIN: "Cb",
     Part.STRUCTURE: "++",
@@ -65,7 +67,7 @@ _STYLE = {
 LEGEND = (
     "sides: s d u connectors, ^>v< barrel, ~ exhaust, * nozzle, # armor; "
     "Cb cabin (SC starting), ++ structure, Bt battery, Hd/Hr hold, En/EE engine, Cn/CC cannon, "
-    "S shield (+ covered sides), LS/H life support, So solar, Th thruster, Ro router, "
+    "S shield (+ covered sides f r b l), LS/H life support, So solar, Th thruster, Ro router, "
     "Rb robots, Tu turret, Ar armory, Lx luxury, Zz stasis; "
     "the third character: crew, alien (b p c), tokens, goods or state"
 )
@@ -82,7 +84,7 @@ def tile_symbol(tile: Tile) -> str:
         case Part.CARGO:
             return ("Hr" if tile.red else "Hd") + (str(len(tile.goods)) if tile.goods else " ")
         case Part.SHIELD:
-            return "S" + "".join(d.value[0] for d in DIRECTIONS if d in tile.covers).ljust(2)[:2]
+            return "S" + "".join(_SHORT[d] for d in DIRECTIONS if d in tile.covers).ljust(2)[:2]
         case Part.LIFE_SUPPORT:
             return "LS" + tile.colors[0][0]
         case Part.HYBRID_LIFE_SUPPORT:

@@ -1,0 +1,91 @@
+"""Terminal drawings (trucker/render/text.py): readable without colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import ship
+from trucker.catalog import find_board
+from trucker.geometry import Cell, Direction
+from trucker.render.text import Mark, draw_board, tile_symbol
+
+
+def test_a_ship_is_drawn_with_sides_and_symbols() -> None:
+    s = ship({"7,7": "start", "6,7": "cannon --s- front", "8,7": "engine u--- rear"})
+    text = draw_board(s.board, s.tiles).plain()
+    assert "SC2" in text  # the starting cabin with 2 humans
+    assert "Cn" in text and "En" in text
+    assert "^" in text  # the barrel points front
+    assert "~" in text  # the exhaust
+    assert "(S)" not in text  # the start square is taken
+
+
+def test_an_empty_board_shows_its_start_square() -> None:
+    text = draw_board(find_board("I"), {}).plain()
+    assert text.count("(S)") == 1
+    assert text.count(".") == 17  # the other 17 squares of Class I
+
+
+def test_holes_and_the_seam() -> None:
+    board = find_board("IIIB")
+    assert draw_board(board, {}, holes=board.holes((1, 2))).plain().count("XXX") == 10
+    text = draw_board(find_board("IIB"), {}).plain()
+    assert "columns 1 and 9 are joined (the seam)" in text
+
+
+def test_violations_are_marked_without_colour() -> None:
+    s = ship({"7,7": "start"})
+    text = draw_board(s.board, s.tiles, marks={Cell(7, 7): Mark("violation")}).plain()
+    assert "!" in text
+
+
+def test_off_board_tiles_are_drawn() -> None:
+    s = ship({"7,7": "start", "10,7": "pipe ----"})
+    drawing = draw_board(s.board, s.tiles)
+    assert " 10 " in drawing.plain()
+    assert any(style == "violation" for line in drawing.lines for _, style in line)
+
+
+def test_arrows_mark_a_line() -> None:
+    text = draw_board(find_board("II"), {}, arrows={(Direction.LEFT, 7): ">>"}).plain()
+    assert ">>" in text
+
+
+@pytest.mark.parametrize(
+    ("covers", "symbol"),
+    [
+        ("front,right", "Sfr"),
+        ("right,rear", "Srb"),
+        ("rear,left", "Sbl"),
+        ("left,front", "Sfl"),
+        ("left,right", "Srl"),
+        ("front,rear", "Sfb"),
+    ],
+)
+def test_shield_symbol_names_its_sides_unambiguously(covers: str, symbol: str) -> None:
+    """Each covered side by the spec's short forms (f r b l): right and rear both begin with
+    "r", so rear must be "b" for every pair to read differently."""
+    s = ship({"7,7": "start", "7,8": f"shield ---u covers={covers}"})
+    assert tile_symbol(s.tiles[Cell(7, 8)]) == symbol
+
+
+@pytest.mark.parametrize(
+    ("spec", "symbol"),
+    [
+        ("start", "SC2"),
+        ("cabin ---u alien=purple", "Cbp"),
+        ("battery ---u capacity=3 charge=1", "Bt1"),
+        ("cargo ---u capacity=2 red=true goods=R", "Hr1"),
+        ("cargo ---u capacity=2", "Hd "),
+        ("life-support ---u color=brown", "LSb"),
+        ("hybrid-life-support ---u colors=brown,cyan", "Hbc"),
+        ("robot-center ---u active=true", "Rb+"),
+        ("luxury-cabin ---u", "Lx1"),
+        ("stasis-chamber ---u sleepers=3", "Zz3"),
+        ("turret ---u", "Tu "),
+    ],
+)
+def test_tile_symbols(spec: str, symbol: str) -> None:
+    tiles = {"7,7": spec} if spec == "start" else {"7,7": "start", "7,8": spec}
+    cell = Cell(7, 7) if spec == "start" else Cell(7, 8)
+    assert tile_symbol(ship(tiles).tiles[cell]) == symbol
