@@ -1,0 +1,172 @@
+"""Named rulings (RULES §10): defaults, the file and the command line, and the spec's
+precedence with several files."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+
+from trucker.errors import BadInput
+from trucker.render.rulings import rulings_markdown, rulings_toml
+from trucker.rulings import (
+    DEFAULT_RULINGS,
+    Rulings,
+    RulingSource,
+    parse_assignments,
+    resolve_rulings,
+    ruling_choices,
+    ruling_infos,
+)
+
+# RULES §10: canonical names and defaults of the rulings issue 2 needs.
+ISSUE_2_DEFAULTS = {
+    "thruster_clearance": "each-nozzle",
+    "armory_reach": "connected",
+    "manned_armory_defends": False,
+    "cabinless_pieces": "owner-chooses",
+    "unknown_insurance_cap": "none",
+    "radiation_explodes_at": 4,
+}
+
+
+def lines(exc: BadInput) -> list[str]:
+    return [str(e) for e in exc.errors]
+
+
+def test_defaults_are_those_of_rules_section_10() -> None:
+    for name, default in ISSUE_2_DEFAULTS.items():
+        assert getattr(DEFAULT_RULINGS, name) == default, name
+    assert DEFAULT_RULINGS.non_default() == {}
+
+
+def test_every_ruling_has_a_description_and_a_rules_source() -> None:
+    for info in ruling_infos():
+        assert info.description, info.name
+        assert re.fullmatch(r"RULES §10 #\d+b?", info.source), info.name
+        assert info.alternatives, info.name
+
+
+def test_non_default() -> None:
+    rulings = Rulings(armory_reach="adjacent", unknown_insurance_cap=0)
+    assert rulings.non_default() == {"armory_reach": "adjacent", "unknown_insurance_cap": 0}
+
+
+def test_parse_assignments_reads_booleans_numbers_and_words() -> None:
+    assert parse_assignments(
+        ["manned_armory_defends=true", "radiation_explodes_at = 3", "armory_reach=adjacent"]
+    ) == {"manned_armory_defends": True, "radiation_explodes_at": 3, "armory_reach": "adjacent"}
+
+
+def test_unknown_ruling_on_the_command_line_suggests_a_name() -> None:
+    with pytest.raises(BadInput) as info:
+        parse_assignments(["armory_rech=adjacent"])
+    assert lines(info.value) == [
+        "--ruling: armory_rech: unknown ruling (did you mean 'armory_reach'?)"
+    ]
+
+
+@pytest.mark.parametrize("text", ["armory_reach", "=3", "armory_reach adjacent"])
+def test_malformed_assignment(text: str) -> None:
+    with pytest.raises(BadInput, match="expected name=value"):
+        parse_assignments([text])
+
+
+def test_bad_value_on_the_command_line() -> None:
+    with pytest.raises(BadInput) as info:
+        parse_assignments(["radiation_explodes_at=0"])
+    [line] = lines(info.value)
+    assert line.startswith("--ruling: radiation_explodes_at: ")
+
+
+def test_file_values_are_strict() -> None:
+    """A file writes typed values: "4" is not a number there."""
+    with pytest.raises(BadInput) as info:
+        resolve_rulings([RulingSource("a.toml", {"radiation_explodes_at": "4"})])
+    [line] = lines(info.value)
+    assert line.startswith("a.toml: rulings.radiation_explodes_at: ")
+
+
+def test_command_line_wins_over_the_file() -> None:
+    rulings = resolve_rulings(
+        [RulingSource("a.toml", {"armory_reach": "adjacent", "radiation_explodes_at": 5})],
+        {"armory_reach": "connected"},
+    )
+    assert rulings.armory_reach == "connected"
+    assert rulings.radiation_explodes_at == 5
+
+
+def test_a_later_file_that_agrees_is_fine() -> None:
+    rulings = resolve_rulings(
+        [
+            RulingSource("a.toml", {"armory_reach": "adjacent"}),
+            RulingSource("b.toml", {"armory_reach": "adjacent"}),
+            RulingSource("c.toml", {}),
+        ]
+    )
+    assert rulings.armory_reach == "adjacent"
+
+
+def test_a_later_file_that_differs_is_bad_input() -> None:
+    """The spec: rulings come from the command line and the first file; a later file whose
+    rulings differ is bad input."""
+    with pytest.raises(BadInput) as info:
+        resolve_rulings(
+            [
+                RulingSource("a.toml", {"armory_reach": "adjacent"}),
+                RulingSource("b.toml", {"armory_reach": "connected"}),
+            ]
+        )
+    [line] = lines(info.value)
+    assert line.startswith("b.toml: rulings.armory_reach: ")
+    assert "--ruling armory_reach=" in line
+
+
+def test_a_later_file_that_sets_what_the_first_left_at_default() -> None:
+    with pytest.raises(BadInput) as info:
+        resolve_rulings(
+            [RulingSource("a.toml", {}), RulingSource("b.toml", {"radiation_explodes_at": 3})]
+        )
+    assert lines(info.value)[0].startswith("b.toml: rulings.radiation_explodes_at: ")
+
+
+def test_a_later_file_writing_the_default_explicitly_agrees() -> None:
+    resolve_rulings(
+        [RulingSource("a.toml", {}), RulingSource("b.toml", {"armory_reach": "connected"})]
+    )
+
+
+def test_the_command_line_settles_a_difference() -> None:
+    rulings = resolve_rulings(
+        [
+            RulingSource("a.toml", {"armory_reach": "adjacent"}),
+            RulingSource("b.toml", {"armory_reach": "connected"}),
+        ],
+        {"armory_reach": "adjacent"},
+    )
+    assert rulings.armory_reach == "adjacent"
+
+
+def test_no_files_gives_the_command_line_over_the_defaults() -> None:
+    assert resolve_rulings([], {"cabinless_pieces": "auto-discard"}).non_default() == {
+        "cabinless_pieces": "auto-discard"
+    }
+
+
+def test_choices() -> None:
+    assert set(ruling_choices("thruster_clearance")) == {"each-nozzle", "one-square"}
+    assert ruling_choices("radiation_explodes_at") == ()
+
+
+def test_defaults_toml_loads_back_as_a_ships_rulings() -> None:
+    """`trucker rulings --defaults` prints TOML a ship file can carry (STYLE §5.7)."""
+    table = tomllib.loads(rulings_toml())["rulings"]
+    assert set(table) == set(Rulings.model_fields)
+    assert resolve_rulings([RulingSource("defaults.toml", table)]) == DEFAULT_RULINGS
+
+
+def test_markdown_table_lists_every_ruling() -> None:
+    text = rulings_markdown()
+    for name in Rulings.model_fields:
+        assert f"`{name}`" in text
