@@ -1,0 +1,69 @@
+"""``trucker cards``: the catalogue as a table or JSON; a bad level is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from trucker.catalog import cards, cards_of_level
+from trucker.cli.app import app
+
+runner = CliRunner()
+
+
+def test_cards_lists_the_whole_catalogue() -> None:
+    result = runner.invoke(app, ["cards"])
+    assert result.exit_code == 0, result.output
+    for card_id in cards():
+        assert card_id in result.stdout
+    assert "60 cards; 6 with representative values" in result.stdout
+
+
+def test_cards_by_level_marks_representative_cards() -> None:
+    result = runner.invoke(app, ["cards", "--level", "ii"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if "II-" in line or "I-" in line]
+    assert len(rows) == 20
+    assert all(" II-" in row or row.startswith("* II-") for row in rows)
+    starred = [row.split()[1] for row in rows if row.startswith("*")]
+    assert starred == ["II-slavers-1", "II-smugglers-1", "II-pirates-1"]
+    assert "strength 7 · loser -4 crew · winner 8 credits, -2 days" in result.stdout
+
+
+def test_cards_json_is_the_librarys_to_dict() -> None:
+    result = runner.invoke(app, ["cards", "--level", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == [card.to_dict() for card in cards_of_level(3)]
+
+
+def test_cards_json_for_every_level() -> None:
+    result = runner.invoke(app, ["cards", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [entry["id"] for entry in data] == list(cards())
+    assert {entry["level"] for entry in data} == {"I", "II", "III"}
+
+
+def test_a_bad_level_is_one_line_and_exit_2() -> None:
+    result = runner.invoke(app, ["cards", "--level", "V"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "--level: V: 'V' is not a level: use 1-4 or I, II, III, IV"
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_level_iv_has_no_cards_yet() -> None:
+    result = runner.invoke(app, ["cards", "--level", "IV"])
+    assert result.exit_code == 0
+    assert "no level-IV cards" in result.stdout
+    result = runner.invoke(app, ["cards", "--level", "IV", "--json"])
+    assert json.loads(result.stdout) == []
+
+
+def test_cards_help_runs() -> None:
+    result = runner.invoke(app, ["cards", "--help"])
+    assert result.exit_code == 0
+    assert "--level" in result.stdout and "--json" in result.stdout
