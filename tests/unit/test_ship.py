@@ -1,0 +1,55 @@
+"""The ship model (trucker/ship.py): frozen tiles on squares."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.helpers import ship
+from trucker.geometry import Cell, Connector, Direction
+from trucker.ship import sort_goods
+
+
+def test_ship_is_read_only() -> None:
+    s = ship({"7,7": "start", "7,8": "pipe ---u"})
+    with pytest.raises(TypeError):
+        s.tiles[Cell(1, 1)] = s.tiles[Cell(7, 7)]  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.name = "x"  # type: ignore[misc]
+
+
+def test_without_and_with_tiles_make_new_ships() -> None:
+    s = ship({"7,7": "start", "7,8": "pipe ---u"})
+    smaller = s.without([Cell(7, 8)])
+    assert list(smaller.tiles) == [Cell(7, 7)]
+    assert len(s.tiles) == 2
+    assert smaller.board is s.board
+
+
+def test_starting_cabins_and_label() -> None:
+    s = ship({"7,8": "start", "7,7": "start"}, name="Twins")
+    assert s.starting_cabins() == [Cell(7, 7), Cell(7, 8)]
+    assert s.label == "Twins"
+    assert ship({"7,7": "start"}).label == "test.toml"
+    assert repr(ship({"7,7": "start"})) == "<Ship 'test.toml' on II, 1 tiles>"
+
+
+def test_tile_sides_and_occupants() -> None:
+    s = ship({"7,7": "start", "7,8": "cabin -sdu alien=brown"})
+    tile = s.tiles[Cell(7, 8)]
+    assert tile.side(Direction.FRONT) is Connector.SMOOTH
+    assert tile.side(Direction.LEFT) is Connector.UNIVERSAL
+    assert tile.occupants == 1
+    assert s.tiles[Cell(7, 7)].occupants == 2
+    assert tile.with_contents(alien=None).alien is None
+
+
+def test_hole_squares() -> None:
+    assert ship({"7,7": "start"}, "IIIB", holes=[3, 3]).hole_squares == {
+        Cell(3, 9), Cell(6, 7), Cell(8, 9), Cell(9, 10), Cell(11, 7), Cell(7, 7),
+    }  # fmt: skip
+
+
+def test_sort_goods() -> None:
+    assert sort_goods("BRYG") == "RYGB"
