@@ -49,10 +49,12 @@ class Board:
     path: str | None = None
     rows: tuple[int, ...] = field(init=False)
     cols: tuple[int, ...] = field(init=False)
+    _around: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(sorted({c.row for c in self.squares})))
         object.__setattr__(self, "cols", tuple(sorted({c.col for c in self.squares})))
+        object.__setattr__(self, "_around", {})
 
     def __repr__(self) -> str:
         return f"Board({self.id!r})"
@@ -67,14 +69,21 @@ class Board:
 
     def neighbour(self, cell: Cell, direction: Direction) -> Cell:
         """The square next to ``cell``; on a wrapped board the side columns meet (RULES §1.5)."""
-        nxt = cell.step(direction)
-        if self.wrap and direction in (Direction.LEFT, Direction.RIGHT):
-            low, high = self.cols[0], self.cols[-1]
-            if nxt.col < low:
-                nxt = Cell(nxt.row, high)
-            elif nxt.col > high:
-                nxt = Cell(nxt.row, low)
-        return nxt
+        return self.around(cell)[direction.index]
+
+    def around(self, cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+        """The four squares next to ``cell``: front, right, rear, left (cached)."""
+        found = self._around.get(cell)
+        if found is None:
+            row, col = cell
+            left, right = col - 1, col + 1
+            if self.wrap:
+                low, high = self.cols[0], self.cols[-1]
+                left = high if left < low else left
+                right = low if right > high else right
+            found = (Cell(row - 1, col), Cell(row, right), Cell(row + 1, col), Cell(row, left))
+            self._around[cell] = found
+        return found
 
     def holes(self, dice: tuple[int, int] | None) -> frozenset[Cell]:
         """The hole squares for the two dice rolled when building started (RULES §1.6).

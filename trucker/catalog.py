@@ -13,18 +13,18 @@ from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import ValidationError
 
 from trucker.boards import Board, board_from_file
-from trucker.cards import Card, Level
 from trucker.errors import BadInput, InputError
 from trucker.formats.board_file import BoardFile
-from trucker.formats.deck_file import TAGS as CARD_TAGS
-from trucker.formats.deck_file import CatalogueFile, DealFile
 from trucker.formats.errors import input_errors
 from trucker.parts import Part, PartInfo
+
+if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
+    from trucker.cards import Card, Level
 
 __all__ = [
     "data_root",
@@ -125,6 +125,9 @@ class DealRules(NamedTuple):
 
 def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
+    from trucker.formats.deck_file import TAGS as CARD_TAGS
+    from trucker.formats.deck_file import CatalogueFile
+
     try:
         model = CatalogueFile.model_validate(data)
     except ValidationError as exc:
@@ -167,6 +170,8 @@ def cards() -> dict[str, Card]:
 
 def cards_of_level(level: Level | int | str) -> tuple[Card, ...]:
     """The catalogue cards of one level, in catalogue order (empty for a level not yet there)."""
+    from trucker.cards import Level
+
     wanted = Level.parse(level)
     return tuple(card for card in cards().values() if card.level == wanted)
 
@@ -174,6 +179,9 @@ def cards_of_level(level: Level | int | str) -> tuple[Card, ...]:
 @cache
 def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
+    from trucker.cards import Level
+    from trucker.formats.deck_file import DealFile
+
     name = "components_data/cards/deal.toml"
     raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
     try:

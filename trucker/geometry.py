@@ -21,6 +21,7 @@ __all__ = [
 ]
 
 _CELL = re.compile(r"\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*")
+_PARSED: dict[str, Cell] = {}
 
 
 class Cell(NamedTuple):
@@ -38,10 +39,16 @@ class Cell(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Cell:
         """Read ``"row,col"``; raise ``ValueError`` naming the text otherwise."""
+        found = _PARSED.get(text) if isinstance(text, str) else None
+        if found is not None:
+            return found
         match = _CELL.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise ValueError(f'{text!r} is not a square: write "row,col", e.g. "7,8"')
-        return cls(int(match.group(1)), int(match.group(2)))
+        cell = cls(int(match.group(1)), int(match.group(2)))
+        if len(_PARSED) < 4096:
+            _PARSED[text] = cell
+        return cell
 
     def __str__(self) -> str:
         return f"{self.row},{self.col}"

@@ -14,13 +14,15 @@ queries below accept either: anything mapping a square to its joined neighbours.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from trucker.boards import Board
-from trucker.geometry import DIRECTIONS, Cell, Direction, joins
+from trucker.geometry import DIRECTIONS, Cell, Connector, Direction, joins
 from trucker.parts import Part
 from trucker.ship import Ship, Tile
+
+if TYPE_CHECKING:  # networkx is imported only by ship_graph: it costs a tenth of a second
+    import networkx as nx
 
 __all__ = [
     "Adjacency",
@@ -32,6 +34,8 @@ __all__ = [
     "router_networks",
     "connections",
     "direction_between",
+    "distances",
+    "max_matching_size",
 ]
 
 Adjacency = Mapping[Cell, Iterable[Cell]]
@@ -49,18 +53,38 @@ def touching(
             yield direction, other, tile
 
 
-def joined_adjacency(board: Board, tiles: Mapping[Cell, Tile]) -> dict[Cell, dict[Cell, Direction]]:
+_JOINS = tuple(tuple(joins(a, b) for b in Connector) for a in Connector)
+_OPPOSITE_INDEX = (2, 3, 0, 1)
+
+
+Touching = dict[Cell, tuple[Cell | None, Cell | None, Cell | None, Cell | None]]
+"""For each tile, the squares front, right, rear and left of it that hold a tile (else None)."""
+
+
+def touching_table(board: Board, tiles: Mapping[Cell, Tile]) -> Touching:
+    """Who touches whom, computed once for the checks that walk every side of every tile."""
+    around = board.around
+    return {
+        cell: tuple(other if other in tiles and other != cell else None for other in around(cell))  # type: ignore[misc]
+        for cell in tiles
+    }
+
+
+def joined_adjacency(
+    board: Board, tiles: Mapping[Cell, Tile], table: Touching | None = None
+) -> dict[Cell, dict[Cell, Direction]]:
     """For each tile, the joined neighbours and the direction toward each."""
-    adjacency: dict[Cell, dict[Cell, Direction]] = {cell: {} for cell in tiles}
-    for cell, tile in tiles.items():
-        sides = tile.sides
-        for direction in DIRECTIONS:
-            other = board.neighbour(cell, direction)
-            neighbour = tiles.get(other)
-            if neighbour is None or other == cell:
-                continue
-            if joins(sides[direction.index], neighbour.sides[direction.opposite.index]):
-                adjacency[cell][other] = direction
+    table = table if table is not None else touching_table(board, tiles)
+    adjacency: dict[Cell, dict[Cell, Direction]] = {}
+    for cell, others in table.items():
+        sides = tiles[cell].sides
+        mine = adjacency[cell] = {}
+        for index, other in enumerate(others):
+            if (
+                other is not None
+                and _JOINS[sides[index]][tiles[other].sides[_OPPOSITE_INDEX[index]]]
+            ):
+                mine[other] = DIRECTIONS[index]
     return adjacency
 
 
@@ -78,6 +102,8 @@ def ship_graph(board: Board, tiles: Mapping[Cell, Tile]) -> nx.Graph:
     >>> list(g.edges)
     [(Cell(7, 7), Cell(7, 8))]
     """
+    import networkx as nx
+
     graph = nx.Graph()
     for cell, tile in tiles.items():
         graph.add_node(cell, tile=tile)
@@ -117,7 +143,8 @@ def router_networks(
     adjacency: Adjacency, tiles: Mapping[Cell, Tile]
 ) -> list[tuple[frozenset[Cell], frozenset[Cell]]]:
     """Each network of joined routers with the non-router tiles joined to it (RULES §8.2)."""
-    routers = {c for c in adjacency if tiles[c].part is Part.ROUTER}
+    router = Part.ROUTER
+    routers = {c for c, t in tiles.items() if t.part is router and c in adjacency}
     if not routers:
         return []
     out = []
@@ -132,12 +159,58 @@ def router_networks(
 def connections(adjacency: Adjacency, tiles: Mapping[Cell, Tile]) -> dict[Cell, frozenset[Cell]]:
     """For every tile, the tiles connected to it: joined, or attached to a common router
     network (RULES §8.2). A tile is not connected to itself."""
-    linked: dict[Cell, set[Cell]] = {cell: set(adjacency[cell]) for cell in adjacency}
-    for _network, attached in router_networks(adjacency, tiles):
+    networks = router_networks(adjacency, tiles)
+    linked = {cell: frozenset(adjacency[cell]) for cell in adjacency}
+    for _network, attached in networks:
         for cell in attached:
-            linked[cell].update(attached)
-            linked[cell].discard(cell)
-    return {cell: frozenset(others) for cell, others in linked.items()}
+            linked[cell] = (linked[cell] | attached) - {cell}
+    return linked
+
+
+def distances(adjacency: Adjacency, start: Cell) -> dict[Cell, int]:
+    """Joined-path distance from ``start`` to every tile it reaches (breadth first)."""
+    found = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for cell in frontier:
+            for other in adjacency[cell]:
+                if other not in found:
+                    found[other] = found[cell] + 1
+                    following.append(other)
+        frontier = following
+    return found
+
+
+def max_matching_size(nodes: Iterable[Cell], edges: Iterable[tuple[Cell, Cell]]) -> int:
+    """The size of a maximum matching of a small graph (exact; turrets are few).
+
+    >>> a, b, c, d = Cell(1, 1), Cell(1, 2), Cell(2, 1), Cell(2, 2)
+    >>> max_matching_size([a, b, c, d], [(a, d), (b, d), (c, d)])
+    1
+    """
+    neighbours: dict[Cell, set[Cell]] = {n: set() for n in nodes}
+    for a, b in edges:
+        if a != b:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+
+    memo: dict[frozenset[Cell], int] = {}
+
+    def best(left: frozenset[Cell]) -> int:
+        if len(left) < 2:
+            return 0
+        if left in memo:
+            return memo[left]
+        first = min(left)
+        rest = left - {first}
+        found = best(rest)
+        for other in neighbours[first] & rest:
+            found = max(found, 1 + best(rest - {other}))
+        memo[left] = found
+        return found
+
+    return best(frozenset(n for n, linked in neighbours.items() if linked))
 
 
 def direction_between(board: Board, a: Cell, b: Cell) -> Direction | None:

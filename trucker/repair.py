@@ -14,11 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from trucker.errors import TruckerError
 from trucker.geometry import Cell
-from trucker.graph import joined_adjacency, pieces, ship_graph
+from trucker.graph import distances, joined_adjacency, pieces
 from trucker.parts import GOODS_VALUE, Part
 from trucker.pieces import PieceOption, piece_options
 from trucker.policy import Choice, Decision, DecisionKind, Option, Policy, SensibleCaptain, ask
@@ -184,11 +182,10 @@ def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
 
 
 def _distances(ship: Ship) -> dict[Cell, int]:
-    graph = ship_graph(ship.board, ship.tiles)
-    starts = [c for c in ship.starting_cabins() if c in graph]
+    starts = ship.starting_cabins()
     if len(starts) != 1:
         return {}
-    return dict(nx.single_source_shortest_path_length(graph, starts[0]))
+    return distances(joined_adjacency(ship.board, ship.tiles), starts[0])
 
 
 def repair(

@@ -11,11 +11,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from trucker.boards import Board
 from trucker.catalog import part_info
 from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
+from trucker.graph import Touching, max_matching_size, touching_table
 from trucker.parts import AlienColor, Part
 from trucker.rules.context import RuleContext
 from trucker.rulings import Rulings
@@ -41,16 +40,18 @@ def half(units: int) -> float | int:
     return units // 2 if units % 2 == 0 else units / 2
 
 
-def exposed_connectors(board: Board, tiles: Mapping[Cell, Tile]) -> list[tuple[Cell, Direction]]:
+def exposed_connectors(
+    board: Board, tiles: Mapping[Cell, Tile], table: Touching | None = None
+) -> list[tuple[Cell, Direction]]:
     """Every connector facing a square with no tile: off the board, an internal gap or an empty
     square, across the IIB seam too (RULES §4.5)."""
+    table = table if table is not None else touching_table(board, tiles)
     out = []
-    for cell, tile in tiles.items():
-        for direction in DIRECTIONS:
-            if tile.side(direction) is Connector.SMOOTH:
-                continue
-            if board.neighbour(cell, direction) not in tiles:
-                out.append((cell, direction))
+    smooth = Connector.SMOOTH
+    for cell, others in table.items():
+        for index, (side, other) in enumerate(zip(tiles[cell].sides, others, strict=True)):
+            if other is None and side is not smooth:
+                out.append((cell, DIRECTIONS[index]))
     return sorted(out)
 
 
@@ -71,17 +72,13 @@ def turret_pairs(tiles: Mapping[Cell, Tile], connected: Mapping[Cell, frozenset[
     turrets = [c for c, t in tiles.items() if t.part is Part.TURRET]
     if len(turrets) < 2:
         return 0
-    graph = nx.Graph()
-    graph.add_nodes_from(turrets)
-    graph.add_edges_from(
+    edges = [
         (a, b)
         for a in turrets
         for b in connected.get(a, ())
         if tiles[b].part is Part.TURRET and a < b
-    )
-    if graph.number_of_edges() == 0:
-        return 0
-    return len(nx.max_weight_matching(graph, maxcardinality=True))
+    ]
+    return max_matching_size(turrets, edges)
 
 
 def best_powered(
@@ -123,14 +120,6 @@ def _payable(cells: list[Cell], tokens: int, panels: Mapping[Cell, frozenset[Cel
 
     matched = sum(1 for cell in cells if augment(cell, set()))
     return matched >= need_panels
-
-
-def _solar_reach(
-    ctx_tiles: Mapping[Cell, Tile], connected: Mapping[Cell, frozenset[Cell]]
-) -> dict[Cell, frozenset[Cell]]:
-    return {
-        c: connected.get(c, frozenset()) for c, t in ctx_tiles.items() if t.part is Part.SOLAR_PANEL
-    }
 
 
 def armed_cells(
@@ -242,51 +231,50 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
     from trucker.graph import router_networks
 
     tiles = ctx.tiles
+    of = ctx.of
     connected = ctx.connected
-    tokens = sum(t.charge for t in tiles.values() if t.part is Part.BATTERY)
-    panels = _solar_reach(tiles, connected)
-    aliens = tuple(sorted(str(t.alien) for t in tiles.values() if t.alien))
+    tokens = sum(t.charge for _, t in of(Part.BATTERY))
+    panels = {c: connected.get(c, frozenset()) for c, _ in of(Part.SOLAR_PANEL)}
+    aliens = tuple(sorted(str(t.alien) for _, t in of(Part.CABIN) if t.alien))
 
-    pairs = turret_pairs(tiles, connected)
-    singles = sum(cannon_value(t) for t in tiles.values() if t.part is Part.CANNON)
-    doubles = {c: cannon_value(t) for c, t in tiles.items() if t.part is Part.DOUBLE_CANNON}
+    pairs = turret_pairs(tiles, connected) if len(of(Part.TURRET)) > 1 else 0
+    singles = sum(cannon_value(t) for _, t in of(Part.CANNON))
+    doubles = {c: cannon_value(t) for c, t in of(Part.DOUBLE_CANNON)}
     fire_base = singles + 2 * part_info(Part.TURRET).pair_power * pairs
     fire_extra, _ = best_powered(doubles, tokens, panels)
     purple = AlienColor.PURPLE in aliens
     fire_min = _with_alien(fire_base, 4, purple)
     fire_max = _with_alien(fire_base + fire_extra, 4, purple)
 
-    engines = sum(engine_value(t) for t in tiles.values() if t.part is Part.ENGINE)
-    double_engines = {c: engine_value(t) for c, t in tiles.items() if t.part is Part.DOUBLE_ENGINE}
+    engines = sum(engine_value(t) for _, t in of(Part.ENGINE))
+    double_engines = {c: engine_value(t) for c, t in of(Part.DOUBLE_ENGINE)}
     engine_extra, _ = best_powered(double_engines, tokens, panels)
     brown = AlienColor.BROWN in aliens
     engine_min = _with_alien(engines, 2, brown)
     engine_max = _with_alien(engines + engine_extra, 2, brown)
 
-    armed = armed_cells(ctx.board, tiles, connected, ctx.rulings)
-    shield_sides = {d for t in tiles.values() if t.part is Part.SHIELD for d in t.covers}
-    shifts = {n.opposite for t in tiles.values() if t.part is Part.THRUSTER for n in t.nozzles}
+    armed = (
+        armed_cells(ctx.board, tiles, connected, ctx.rulings) if of(Part.ARMORY) else frozenset()
+    )
+    shield_sides = {d for _, t in of(Part.SHIELD) for d in t.covers}
+    shifts = {n.opposite for _, t in of(Part.THRUSTER) for n in t.nozzles}
     networks = tuple(
         (tuple(sorted(routers)), tuple(sorted(attached)))
-        for routers, attached in router_networks(ctx.graph.adj, tiles)
+        for routers, attached in router_networks(ctx.adjacency, tiles)
     )
     return ShipStats(
         tiles=len(tiles),
-        exposed_connectors=len(exposed_connectors(ctx.board, tiles)),
-        humans=sum(t.crew for t in tiles.values()),
+        exposed_connectors=len(exposed_connectors(ctx.board, tiles, ctx.touching)),
+        humans=sum(t.crew for _, t in of(Part.CABIN)),
         aliens=aliens,
         batteries=tokens,
         firepower_half=(fire_min, fire_max),
         engine_power=(engine_min, engine_max),
-        cargo_slots=sum(t.capacity for t in tiles.values() if t.part is Part.CARGO),
-        goods="".join(sorted("".join(t.goods for t in tiles.values()), key="RYGB".index)),
-        passengers=sum(1 for t in tiles.values() if t.passenger),
-        sleepers=sum(t.sleepers for t in tiles.values()),
-        robots=sum(
-            part_info(Part.ROBOT_CENTER).robots
-            for t in tiles.values()
-            if t.part is Part.ROBOT_CENTER
-        ),
+        cargo_slots=sum(t.capacity for _, t in of(Part.CARGO)),
+        goods="".join(sorted("".join(t.goods for _, t in of(Part.CARGO)), key="RYGB".index)),
+        passengers=sum(1 for _, t in of(Part.LUXURY_CABIN) if t.passenger),
+        sleepers=sum(t.sleepers for _, t in of(Part.STASIS_CHAMBER)),
+        robots=part_info(Part.ROBOT_CENTER).robots * len(of(Part.ROBOT_CENTER)),
         crew_compare=crew_for_comparison(tiles, armed),
         armed=armed_crew(tiles, armed),
         turret_pairs=pairs,

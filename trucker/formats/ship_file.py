@@ -7,6 +7,7 @@ the square keys are checked by :mod:`trucker.load`. Nothing here reads a file.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
@@ -31,6 +32,7 @@ FORMAT = "trucker-ship/1"
 _DIRECTION_FORMS = sorted({d.value for d in DIRECTIONS} | set("frblFRBL") | set("NESWnesw"))
 
 
+@lru_cache(maxsize=1024)
 def _parse_sides(value: object) -> tuple[Connector, ...]:
     if not isinstance(value, str):
         raise ValueError(f'expected a string of 4 characters like "s-du", got {value!r}')

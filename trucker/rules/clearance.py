@@ -29,8 +29,8 @@ def _blocked(
 
 def check_engine_facing(ctx: RuleContext) -> Iterator[Violation]:
     """Engines and double engines have their exhaust to the rear (RULES §3.1.3)."""
-    for cell, tile in ctx.tiles.items():
-        if tile.part.is_engine and tile.facing is not Direction.REAR:
+    for cell, tile in ctx.of(Part.ENGINE, Part.DOUBLE_ENGINE):
+        if tile.facing is not Direction.REAR:
             yield Violation(
                 RuleId.ENGINE_FACING,
                 (cell,),
@@ -41,8 +41,8 @@ def check_engine_facing(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_engine_clearance(ctx: RuleContext) -> Iterator[Violation]:
     """The square right behind an exhaust is empty (RULES §3.1.3)."""
-    for cell, tile in ctx.tiles.items():
-        if tile.part.is_engine and tile.facing is not None:
+    for cell, tile in ctx.of(Part.ENGINE, Part.DOUBLE_ENGINE):
+        if tile.facing is not None:
             yield from _blocked(
                 ctx, cell, tile.facing, RuleId.ENGINE_BLOCKED, "the square behind the exhaust"
             )
@@ -50,8 +50,8 @@ def check_engine_clearance(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_cannon_clearance(ctx: RuleContext) -> Iterator[Violation]:
     """The square right in front of a barrel is empty (RULES §3.1.4)."""
-    for cell, tile in ctx.tiles.items():
-        if tile.part.is_cannon and tile.facing is not None:
+    for cell, tile in ctx.of(Part.CANNON, Part.DOUBLE_CANNON):
+        if tile.facing is not None:
             yield from _blocked(
                 ctx, cell, tile.facing, RuleId.CANNON_BLOCKED, "the square in front of the barrel"
             )
@@ -60,9 +60,7 @@ def check_cannon_clearance(ctx: RuleContext) -> Iterator[Violation]:
 def check_thruster_clearance(ctx: RuleContext) -> Iterator[Violation]:
     """The square behind each nozzle is empty (RULES §3.1.5; ruling ``thruster_clearance``:
     ``one-square`` checks only the first-listed nozzle)."""
-    for cell, tile in ctx.tiles.items():
-        if tile.part is not Part.THRUSTER:
-            continue
+    for cell, tile in ctx.of(Part.THRUSTER):
         nozzles = (
             tile.nozzles[:1] if ctx.rulings.thruster_clearance == "one-square" else tile.nozzles
         )

@@ -4,30 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trucker.geometry import compatible
-from trucker.graph import touching
+from trucker.geometry import DIRECTIONS, Connector, compatible
 from trucker.report import RuleId, Violation
 from trucker.rules.context import RuleContext
 
 __all__ = ["check_connectors"]
 
+_COMPATIBLE = tuple(tuple(compatible(a, b) for b in Connector) for a in Connector)
+_OPPOSITE_INDEX = (2, 3, 0, 1)
+
 
 def check_connectors(ctx: RuleContext) -> Iterator[Violation]:
     """Smooth against a connector, or single against double: reported once per pair, from the
     lower square, with the side of that square."""
-    seen = set()
-    for cell, tile in ctx.tiles.items():
-        for direction, other, neighbour in touching(ctx.board, ctx.tiles, cell):
-            pair = (min(cell, other), max(cell, other))
-            if pair in seen:
+    tiles = ctx.tiles
+    for cell, others in ctx.touching.items():
+        sides = tiles[cell].sides
+        for index, other in enumerate(others):
+            if other is None or other <= cell:
                 continue
-            seen.add(pair)
-            mine, theirs = tile.side(direction), neighbour.side(direction.opposite)
-            if compatible(mine, theirs):
-                continue
-            first, second = (cell, other) if cell < other else (other, cell)
-            side = direction if cell == first else direction.opposite
-            a, b = (mine, theirs) if cell == first else (theirs, mine)
-            yield Violation(
-                RuleId.CONNECTOR_MISMATCH, (first, second), f"{a.word} meets {b.word}", side
-            )
+            mine, theirs = sides[index], tiles[other].sides[_OPPOSITE_INDEX[index]]
+            if not _COMPATIBLE[mine][theirs]:
+                yield Violation(
+                    RuleId.CONNECTOR_MISMATCH,
+                    (cell, other),
+                    f"{mine.word} meets {theirs.word}",
+                    DIRECTIONS[index],
+                )

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from trucker.boards import Board
-from trucker.geometry import Cell
-from trucker.graph import connections, ship_graph
+from trucker.geometry import Cell, Direction
+from trucker.graph import Touching, connections, joined_adjacency, ship_graph, touching_table
+from trucker.parts import Part
 from trucker.report import RuleId
 from trucker.rulings import Rulings
 from trucker.ship import Ship, Tile
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["RuleContext", "misplaced_tiles"]
 
@@ -52,12 +55,36 @@ class RuleContext:
         return self.ship.board
 
     @cached_property
+    def touching(self) -> Touching:
+        """For each tile, the tiles touching its four sides (None: nothing there)."""
+        return touching_table(self.board, self.tiles)
+
+    @cached_property
+    def adjacency(self) -> dict[Cell, dict[Cell, Direction]]:
+        """Joined neighbours of every tile, and the direction toward each."""
+        return joined_adjacency(self.board, self.tiles, self.touching)
+
+    @cached_property
     def graph(self) -> nx.Graph:
+        """The same as a networkx graph, for analysis (the checks use :attr:`adjacency`)."""
         return ship_graph(self.board, self.tiles)
 
     @cached_property
     def connected(self) -> dict[Cell, frozenset[Cell]]:
-        return connections(self.graph.adj, self.tiles)
+        return connections(self.adjacency, self.tiles)
+
+    @cached_property
+    def by_part(self) -> dict[Part, list[tuple[Cell, Tile]]]:
+        """The tiles grouped by part, so a check reads only the parts it is about."""
+        groups: dict[Part, list[tuple[Cell, Tile]]] = {}
+        for cell, tile in self.tiles.items():
+            groups.setdefault(tile.part, []).append((cell, tile))
+        return groups
+
+    def of(self, *parts: Part) -> list[tuple[Cell, Tile]]:
+        """Tiles of the given parts (in board order within each part)."""
+        groups = self.by_part
+        return [item for part in parts for item in groups.get(part, ())]
 
     @cached_property
     def starting_cabins(self) -> list[Cell]:

@@ -22,7 +22,7 @@ __all__ = [
 def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
     """An alien needs life support of its colour connected to its cabin: joined, or through
     routers (RULES §8.2); a hybrid support offers two colours (§2.4)."""
-    for cell, tile in ctx.tiles.items():
+    for cell, tile in ctx.of(Part.CABIN):
         if tile.alien is None:
             continue
         supported = any(
@@ -40,7 +40,7 @@ def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_alien_in_start_cabin(ctx: RuleContext) -> Iterator[Violation]:
     """The starting cabin never hosts an alien (RULES §2.2)."""
-    for cell, tile in ctx.tiles.items():
+    for cell, tile in ctx.of(Part.CABIN):
         if tile.start and tile.alien is not None:
             yield Violation(
                 RuleId.ALIEN_IN_START_CABIN, (cell,), f"{tile.alien} alien in the starting cabin"
@@ -51,10 +51,9 @@ def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
     """At most one alien of each colour per ship (RULES §3.1.7); each extra one is reported
     beside the first (lowest square)."""
     by_color: dict[str, list[Cell]] = {}
-    for cell in sorted(ctx.tiles):
-        alien = ctx.tiles[cell].alien
-        if alien is not None:
-            by_color.setdefault(alien, []).append(cell)
+    for cell, tile in sorted(ctx.of(Part.CABIN)):
+        if tile.alien is not None:
+            by_color.setdefault(tile.alien, []).append(cell)
     for color, cells in by_color.items():
         for cell in cells[1:]:
             yield Violation(
@@ -67,7 +66,7 @@ def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
 def check_overloaded(ctx: RuleContext) -> Iterator[Violation]:
     """More crew, tokens, goods or sleepers than the part holds, or red goods outside a red hold
     (the spec's Values)."""
-    for cell, tile in ctx.tiles.items():
+    for cell, tile in ctx.of(Part.CABIN, Part.BATTERY, Part.CARGO, Part.STASIS_CHAMBER):
         problems = []
         if tile.part is Part.CABIN and tile.crew > part_info(Part.CABIN).crew:
             problems.append(

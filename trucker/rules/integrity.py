@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import networkx as nx
-
+from trucker.graph import components
 from trucker.report import RuleId, Violation
 from trucker.rules.context import RuleContext
 
@@ -17,7 +16,7 @@ def check_disconnected(ctx: RuleContext) -> Iterator[Violation]:
     if len(ctx.starting_cabins) != 1:
         return
     start = ctx.starting_cabins[0]
-    reached = nx.node_connected_component(ctx.graph, start)
+    reached = next(part for part in components(ctx.adjacency) if start in part)
     for cell in sorted(ctx.tiles):
         if cell not in reached:
             yield Violation(
