@@ -229,6 +229,10 @@ def repair(
         chosen, choice = ask(policy, decision)
         choices.append(choice)
         cell = chosen.value.cell
+        if current.tiles[cell].start:
+            # Step 5: without its starting cabin the ship cannot be made legal (a policy
+            # other than the default may choose it; the default never does).
+            raise CannotRepair(f"removing the starting cabin on {cell} ({violation.rule})")
         removed.append(Removal(cell, current.tiles[cell].part, str(violation.rule)))
         current = current.without([cell])
 

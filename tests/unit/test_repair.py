@@ -251,3 +251,13 @@ def test_result_to_dict() -> None:
         "part": "structure",
         "reason": "connector-mismatch",
     }
+
+
+def test_a_policy_that_removes_the_starting_cabin_cannot_repair() -> None:
+    """The spec's Repair step 5: a ship without its starting cabin cannot be made legal. Here
+    the only other tile (6,7, smooth against the cabin) would be left alone as an illegal
+    one-piece "ship" if the removal of the cabin were accepted."""
+    s = ship({"7,7": "start", "6,7": "cabin ---- alien=brown"})
+    with pytest.raises(CannotRepair, match="removing the starting cabin on 7,7"):
+        repair(s, policy=ScriptedPolicy(["remove 7,7"]))
+    assert [str(r.cell) for r in repair(s).removed] == ["6,7"]
