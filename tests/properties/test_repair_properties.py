@@ -1,0 +1,97 @@
+"""Properties of repair over random layouts (the spec's "Repair": for every repairable layout
+the result is legal, and repairing a legal ship changes nothing)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.properties.layouts import layouts
+from trucker.load import ship_from_document
+from trucker.policy import RandomPolicy
+from trucker.repair import CannotRepair, repair
+from trucker.ship import Ship, Tile
+from trucker.validate import validate
+
+
+def build(doc: dict[str, Any]) -> Ship:
+    return ship_from_document(doc, "random.toml")
+
+
+def repairable(ship: Ship) -> bool:
+    """Step 5 of the spec's Repair, worked out independently: exactly one starting cabin really
+    on the board (not off it, not on a hole), lying on the start square unless a IIIB double
+    freed it."""
+    board, holes = ship.board, ship.hole_squares
+    starts = [c for c, t in ship.tiles.items() if t.start and c in board.squares - holes]
+    if len(starts) != 1:
+        return False
+    return board.start_is_free(ship.holes) or starts[0] == board.start
+
+
+def shape(tile: Tile) -> Tile:
+    """The tile without what it holds: repair may unload, never rebuild."""
+    return replace(tile, crew=0, alien=None, charge=0, goods="", sleepers=0, passenger=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(doc=layouts())
+def test_repair_gives_a_legal_subset_or_cannot(doc: dict[str, Any]) -> None:
+    ship = build(doc)
+    if not repairable(ship):
+        try:
+            repair(ship)
+        except CannotRepair:
+            return
+        raise AssertionError("repaired a layout without one starting cabin on its square")
+    result = repair(ship)
+    assert result.report.legal, result.report.violations
+    assert validate(result.ship).legal
+    assert set(result.ship.tiles) <= set(ship.tiles)
+    for cell, tile in result.ship.tiles.items():
+        assert shape(tile) == shape(ship.tiles[cell])
+    assert {r.cell for r in result.removed} == set(ship.tiles) - set(result.ship.tiles)
+    assert result.tiles_lost == len(ship.tiles) - len(result.ship.tiles)
+
+
+@settings(max_examples=100, deadline=None)
+@given(doc=layouts())
+def test_repair_is_idempotent(doc: dict[str, Any]) -> None:
+    ship = build(doc)
+    if not repairable(ship):
+        return
+    once = repair(ship)
+    twice = repair(once.ship)
+    assert not twice.changed
+    assert dict(twice.ship.tiles) == dict(once.ship.tiles)
+
+
+@settings(max_examples=100, deadline=None)
+@given(doc=layouts())
+def test_repair_changes_nothing_on_a_legal_ship(doc: dict[str, Any]) -> None:
+    ship = build(doc)
+    if not validate(ship).legal:
+        return
+    result = repair(ship)
+    assert not result.changed
+    assert dict(result.ship.tiles) == dict(ship.tiles)
+
+
+@settings(max_examples=75, deadline=None)
+@given(doc=layouts(), seed=st.integers(0, 1000))
+def test_any_policy_choice_leaves_a_legal_ship_or_cannot(doc: dict[str, Any], seed: int) -> None:
+    """Whichever tile of each pair a (random) captain removes, the result is legal, or repair
+    refuses because the starting cabin itself was taken off."""
+    ship = build(doc)
+    if not repairable(ship):
+        return
+    try:
+        result = repair(ship, policy=RandomPolicy(seed))
+    except CannotRepair as exc:
+        assert "starting cabin" in str(exc)
+        return
+    assert result.report.legal
+    assert set(result.ship.tiles) <= set(ship.tiles)
