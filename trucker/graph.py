@@ -210,7 +210,20 @@ def max_matching_size(nodes: Iterable[Cell], edges: Iterable[tuple[Cell, Cell]])
         memo[left] = found
         return found
 
-    return best(frozenset(n for n, linked in neighbours.items() if linked))
+    linked = frozenset(n for n, others in neighbours.items() if others)
+    if len(linked) > _EXACT_MATCHING_LIMIT:
+        # The search above is exponential: a router network can connect dozens of turrets
+        # (every pair of them), so big graphs go to networkx's polynomial blossom algorithm.
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_edges_from((a, b) for a in linked for b in neighbours[a] if a < b)
+        return len(nx.max_weight_matching(graph, maxcardinality=True))
+    return best(linked)
+
+
+_EXACT_MATCHING_LIMIT = 14
+"""Graphs with more matched-able nodes than this use networkx instead of the exact search."""
 
 
 def direction_between(board: Board, a: Cell, b: Cell) -> Direction | None:

@@ -3,6 +3,10 @@ through routers (§8.2)."""
 
 from __future__ import annotations
 
+import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.helpers import ship
 from trucker.catalog import find_board
 from trucker.geometry import Cell, Direction
@@ -11,6 +15,7 @@ from trucker.graph import (
     connections,
     direction_between,
     joined_adjacency,
+    max_matching_size,
     pieces,
     router_networks,
     ship_graph,
@@ -140,3 +145,36 @@ def test_no_routers_no_networks() -> None:
     adjacency = joined_adjacency(s.board, s.tiles)
     assert router_networks(adjacency, s.tiles) == []
     assert connections(adjacency, s.tiles) == {C("7,7"): {C("7,8")}, C("7,8"): {C("7,7")}}
+
+
+def test_max_matching_small_graphs() -> None:
+    """RULES §10b-3 shapes: a star of three around a fourth -> 1; a path of four -> 2; a
+    triangle -> 1; no edges -> 0."""
+    a, b, c, d = C("1,1"), C("1,2"), C("1,3"), C("1,4")
+    assert max_matching_size([a, b, c, d], [(a, d), (b, d), (c, d)]) == 1
+    assert max_matching_size([a, b, c, d], [(a, b), (b, c), (c, d)]) == 2
+    assert max_matching_size([a, b, c], [(a, b), (b, c), (a, c)]) == 1
+    assert max_matching_size([a, b], []) == 0
+
+
+def test_max_matching_of_a_big_router_network() -> None:
+    """A router network can connect every pair of thirty turrets: 15 pairs, found without an
+    exponential search."""
+    nodes = [Cell(1, i) for i in range(30)]
+    edges = [(x, y) for i, x in enumerate(nodes) for y in nodes[i + 1 :]]
+    assert max_matching_size(nodes, edges) == 15
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(2, 20),
+    pairs=st.lists(st.tuples(st.integers(0, 19), st.integers(0, 19)), max_size=40),
+)
+def test_max_matching_agrees_with_networkx(n: int, pairs: list[tuple[int, int]]) -> None:
+    nodes = [Cell(1, i) for i in range(n)]
+    edges = [(nodes[i], nodes[j]) for i, j in pairs if i < n and j < n and i != j]
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from(edges)
+    expected = len(nx.max_weight_matching(graph, maxcardinality=True))
+    assert max_matching_size(nodes, edges) == expected

@@ -426,3 +426,23 @@ def test_stats_to_dict_has_the_spec_keys() -> None:
         assert key in data
     assert data["firepower"] == {"min": 0, "max": 0}
     assert data["engine_power"] == {"min": 0, "max": 0}
+
+
+def test_turret_pairs_of_a_class_iv_turret_farm() -> None:
+    """Class IV: routers fill rows 5 and 8 and the middle of rows 6 and 7, all joined into one
+    network; 32 turrets are each joined to one of them (rows 4, 6, 7, 9), so every two turrets
+    are connected: 16 pairs (RULES §2.4, §8.2)."""
+    tiles = {"11,7": "start"}
+    for c in range(3, 12):
+        tiles[f"5,{c}"] = "router uuuu"
+        tiles[f"8,{c}"] = "router uuuu"
+        tiles[f"6,{c}"] = "turret u---"
+        tiles[f"7,{c}"] = "turret --u-"
+        tiles[f"9,{c}"] = "turret u---"
+    for c in range(4, 11):
+        tiles[f"4,{c}"] = "turret --u-"
+    tiles["6,7"] = tiles["7,7"] = "router uuuu"
+    assert sum(spec.startswith("turret") for spec in tiles.values()) == 32
+    report = validate(ship(tiles, "IV"))
+    assert report.stats.turret_pairs == 16
+    assert report.stats.firepower == (16, 16)
