@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the 
     import tomllib as toml_parser
 
 from trucker.boards import Board
-from trucker.catalog import find_board, parse_board
+from trucker.catalog import find_board, parse_board, part_info
 from trucker.errors import BadInput, InputError
 from trucker.formats.errors import input_errors
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, tile_keys
@@ -176,6 +176,7 @@ def _tile(entry: Any, launch: bool) -> Tile:
             fields["nozzles"] = tuple(entry.nozzles)
         case Part.ROBOT_CENTER:
             fields["active"] = bool(entry.active)
+            fields["robots"] = part_info(Part.ROBOT_CENTER).robots
         case Part.LUXURY_CABIN:
             fields["passenger"] = entry.passenger if entry.passenger is not None else launch
         case Part.STASIS_CHAMBER:

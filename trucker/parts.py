@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Part", "PartInfo", "AlienColor", "GOODS_VALUE", "CREW_PARTS"]
+__all__ = ["Part", "PartInfo", "AlienColor", "GOODS_VALUE", "CREW_PARTS", "goods_value"]
 
 
 class Part(StrEnum):
@@ -54,6 +54,11 @@ CREW_PARTS = frozenset({Part.CABIN, Part.LUXURY_CABIN, Part.ROBOT_CENTER, Part.S
 
 GOODS_VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}
 """Credits per cube (RULES §6.1)."""
+
+
+def goods_value(goods: str) -> int:
+    """What a string of goods letters sells for at full price (RULES §9.1)."""
+    return sum(GOODS_VALUE[g] for g in goods)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ class DecisionKind(StrEnum):
     KEEP_PIECE = "keep-piece"
     SHIFT = "shift"
     DEFEND = "defend"
+    ACTIVATE_ROBOTS = "activate-robots"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,7 @@ class SensibleCaptain:
         self._rules: dict[DecisionKind, Rule] = {
             DecisionKind.REMOVE_TILE: _remove_farthest,
             DecisionKind.KEEP_PIECE: _keep_best_piece,
+            DecisionKind.ACTIVATE_ROBOTS: self._activate_when_useful,
         }
         self._rules.update(overrides or {})
         self._refused = frozenset(
@@ -151,6 +153,16 @@ class SensibleCaptain:
         if all(hasattr(o.value, "cost") for o in options):
             return min(options, key=lambda o: o.value.cost)
         return options[0]
+
+
+    def _activate_when_useful(self, decision: Decision) -> Option:
+        """Spend on robots only when the engine says they would do something this card,
+        preferring solar power to a battery token."""
+        options = self.allowed(decision)
+        paying = [o for o in options if o.value.power is not None and o.value.useful]
+        if not paying:
+            return decision.options[0]
+        return min(paying, key=lambda o: (not o.value.power.is_solar, -o.value.power.tokens))
 
 
 def _spends(option: Option) -> frozenset[str]:

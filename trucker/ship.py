@@ -37,6 +37,7 @@ class Tile:
     charge: int = 0
     goods: str = ""
     active: bool = False
+    robots: int = 0
     sleepers: int = 0
     passenger: bool = False
 
@@ -55,6 +56,11 @@ class Tile:
     def occupants(self) -> int:
         """Awake crew aboard: humans and aliens (the Epidemic and Radiation sense)."""
         return self.crew + (1 if self.alien else 0)
+
+    @property
+    def active_robots(self) -> int:
+        """Robots that count this card: those of an activated robot center (RULES §2.4)."""
+        return self.robots if self.active else 0
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,6 +28,7 @@ __all__ = [
     "engine_value",
     "turret_pairs",
     "armed_cells",
+    "armory_reach",
     "armed_crew",
     "crew_for_comparison",
     "best_powered",
@@ -130,23 +131,26 @@ def armed_cells(
 ) -> frozenset[Cell]:
     """Tiles whose crew is armed: connected to an armory (RULES §2.4), or with the ruling
     ``armory_reach = "adjacent"``, on any square touching one, joined or not."""
-    armories = [c for c, t in tiles.items() if t.part is Part.ARMORY]
     reach: set[Cell] = set()
-    for armory in armories:
-        if rulings.armory_reach == "adjacent":
-            reach.update(board.neighbour(armory, d) for d in DIRECTIONS)
-        else:
-            reach.update(connected.get(armory, ()))
+    for armory, tile in tiles.items():
+        if tile.part is Part.ARMORY:
+            reach.update(armory_reach(board, armory, connected, rulings))
     return frozenset(c for c in reach if c in tiles and _armable(tiles[c]) > 0)
+
+
+def armory_reach(
+    board: Board, armory: Cell, connected: Mapping[Cell, frozenset[Cell]], rulings: Rulings
+) -> frozenset[Cell]:
+    """The squares an armory arms (ruling ``armory_reach``, RULES §10 #10)."""
+    if rulings.armory_reach == "adjacent":
+        return frozenset(board.around(armory))
+    return frozenset(connected.get(armory, ()))
 
 
 def _armable(tile: Tile) -> int:
     """Crew members on a tile who can be armed: humans, an alien, a passenger, active robots
     (never stasis sleepers or inactive robots, RULES §2.4)."""
-    robots = (
-        part_info(Part.ROBOT_CENTER).robots if tile.part is Part.ROBOT_CENTER and tile.active else 0
-    )
-    return tile.crew + (1 if tile.alien else 0) + (1 if tile.passenger else 0) + robots
+    return tile.crew + (1 if tile.alien else 0) + (1 if tile.passenger else 0) + tile.active_robots
 
 
 def armed_crew(tiles: Mapping[Cell, Tile], armed: Iterable[Cell]) -> int:
@@ -156,12 +160,9 @@ def armed_crew(tiles: Mapping[Cell, Tile], armed: Iterable[Cell]) -> int:
 def crew_for_comparison(tiles: Mapping[Cell, Tile], armed: frozenset[Cell]) -> int:
     """Crew for comparisons (Combat Zone, Sabotage; RULES §4.3): humans, aliens, 4 per active
     robot center, armed members twice. Passengers and sleepers do not count."""
-    robots = part_info(Part.ROBOT_CENTER).robots
     total = 0
     for cell, tile in tiles.items():
-        members = tile.crew + (1 if tile.alien else 0)
-        if tile.part is Part.ROBOT_CENTER and tile.active:
-            members += robots
+        members = tile.crew + (1 if tile.alien else 0) + tile.active_robots
         total += members * (2 if cell in armed else 1)
     return total
 
@@ -274,7 +275,7 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
         goods="".join(sorted("".join(t.goods for _, t in of(Part.CARGO)), key="RYGB".index)),
         passengers=sum(1 for _, t in of(Part.LUXURY_CABIN) if t.passenger),
         sleepers=sum(t.sleepers for _, t in of(Part.STASIS_CHAMBER)),
-        robots=part_info(Part.ROBOT_CENTER).robots * len(of(Part.ROBOT_CENTER)),
+        robots=sum(t.robots for _, t in of(Part.ROBOT_CENTER)),
         crew_compare=crew_for_comparison(tiles, armed),
         armed=armed_crew(tiles, armed),
         turret_pairs=pairs,

@@ -438,10 +438,11 @@ def demo() -> None:
 
 def _register_commands() -> None:
     """Commands that live in their own modules (their bodies import lazily)."""
-    from trucker.cli import cards_cmd, hit_cmd
+    from trucker.cli import cards_cmd, hit_cmd, intruder_cmd
 
     app.command()(hit_cmd.hit)
     app.command()(hit_cmd.exposure)
+    app.command()(intruder_cmd.intruder)
     app.command("cards")(cards_cmd.cards)
 
 

@@ -98,6 +98,89 @@ def _alien_lost(e: Fields) -> str:
     return f"the {e['color']} alien on {e['square']} has no life support left and leaves"
 
 
+def _landed(e: Fields) -> str:
+    where = _line(e["line"], e["direction"])
+    if e["square"] is None:
+        return f"the {e['intruder']} comes from the {e['direction']} along {where}: a miss"
+    return (
+        f"the {e['intruder']} comes from the {e['direction']} along {where} and lands on the "
+        f"{e['part']} on {e['square']}"
+    )
+
+
+_DEFENDERS = {
+    "turret": "a laser turret",
+    "armed crew": "armed crew",
+    "manned armory": "a manned armory",
+}
+
+
+def _repelled(e: Fields) -> str:
+    guard = _DEFENDERS.get(e["by"], e["by"])
+    return f"{e['square']} is defended by {guard}: repelled, no damage, no reward"
+
+
+def _walked(e: Fields) -> str:
+    how = {
+        "landed": "lands on",
+        "left": "turns left into",
+        "right": "turns right into",
+        "straight": "goes straight into",
+        "back": "goes back into",
+    }[e["move"]]
+    return (
+        f"step {e['step']} ({e['hand']}-hand): {how} the {e['part']} on {e['square']}, "
+        f"heading {e['heading']} — {e['why']}"
+    )
+
+
+def _ate(e: Fields) -> str:
+    parts = []
+    if e.get("humans"):
+        parts.append(f"{e['humans']} astronaut{'s' if e['humans'] != 1 else ''}")
+    for alien in e.get("aliens", ()):
+        parts.append(f"the {alien} alien")
+    if e.get("passengers"):
+        parts.append("the passenger")
+    if e.get("goods"):
+        parts.append(f"goods {e['goods']}")
+    if e.get("tokens"):
+        parts.append(f"{e['tokens']} battery token{'s' if e['tokens'] != 1 else ''}")
+    if e.get("robots"):
+        parts.append(f"{e['robots']} robots")
+    return f"  it eats {', '.join(parts)} on {e['square']}"
+
+
+def _fused(e: Fields) -> str:
+    again = " (already fused: two fuses count as one)" if e.get("again") else ""
+    return f"  it places a fuse on {e['square']} at step {e['step']}{again}"
+
+
+def _defeated(e: Fields) -> str:
+    return (
+        f"step {e['step']}: {e['square']} is defended by {_DEFENDERS.get(e['by'], e['by'])}: "
+        f"the {e['hand']}-hand intruder is defeated"
+    )
+
+
+def _escaped(e: Fields) -> str:
+    return f"the {e['hand']}-hand intruder leaves the ship after step {e['steps']}"
+
+
+def _exploded(e: Fields) -> str:
+    return f"the fuses explode: {_squares(e['squares'])} destroyed from the inside"
+
+
+def _rewarded(e: Fields) -> str:
+    parts = []
+    if e.get("credits"):
+        parts.append(f"{e['credits']} credits")
+    if e.get("goods"):
+        parts.append(f"goods {e['goods']}")
+    why = f" ({e['why']})" if e.get("why") else ""
+    return f"{e['ship']} earns {' and '.join(parts) or 'nothing'}{why}"
+
+
 NARRATORS: dict[str, Callable[[Fields], str]] = {
     "rolled": _rolled,
     "decided": _decided,
@@ -108,6 +191,15 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
     "destroyed": _destroyed,
     "fell-off": _fell_off,
     "alien-lost": _alien_lost,
+    "landed": _landed,
+    "repelled": _repelled,
+    "walked": _walked,
+    "ate": _ate,
+    "fused": _fused,
+    "defeated": _defeated,
+    "escaped": _escaped,
+    "exploded": _exploded,
+    "rewarded": _rewarded,
 }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from trucker.dice import Roll
 from trucker.events import Met, Shifted, Stopped
 from trucker.geometry import Cell, Connector, Direction
-from trucker.parts import Part
+from trucker.parts import Part, goods_value
 from trucker.policy import Decision, DecisionKind, Option
 from trucker.rulings import Rulings
 from trucker.sim.damage import Damage, destroy
@@ -61,7 +61,7 @@ class TakeHit:
 
     @property
     def cost(self) -> tuple[int, ...]:
-        return (0, 1, 0, 0, 0)
+        return (0, 1, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +78,18 @@ class DefenceOption:
 
     @property
     def cost(self) -> tuple[int, ...]:
-        return (0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
+        return (0, 0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A preview of what a line would cost with the default defences: crew (humans and aliens)
-    and tiles lost, battery tokens and solar panels spent."""
+    and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
+    battery tokens and solar panels spent."""
 
     lost: int = 0
     crew: int = 0
+    value: int = 0
     batteries: int = 0
     solar: int = 0
 
@@ -114,6 +116,7 @@ class ShiftOption:
         return (
             self.outcome.crew,
             self.outcome.lost,
+            self.outcome.value,
             self.outcome.batteries + own_battery,
             self.outcome.solar + own_solar,
             int(self.direction is not None),
@@ -409,13 +412,14 @@ def _impacts_outcome(
         twin = ship.copy()
         quiet = table.quiet()
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
-        crew = 0
+        crew = value = tokens_lost = 0
         for kind in kinds:
             damage = resolve_impact(quiet, twin, kind, line).damage
             crew += damage.humans + len(damage.aliens)
-        return Outcome(
-            len(twin.lost) - lost, crew, tokens - twin.tokens(), len(twin.solar_used) - solar
-        )
+            value += goods_value(damage.goods) + damage.tokens
+            tokens_lost += damage.tokens
+        spent = tokens - twin.tokens() - tokens_lost
+        return Outcome(len(twin.lost) - lost, crew, value, spent, len(twin.solar_used) - solar)
 
     return preview
 

@@ -1,0 +1,73 @@
+"""Intruder goldens (scenarios/intruders/cases.toml): the walkthrough's predator and commando
+examples, worked out by hand, against the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from typing import Any
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from trucker.cli.captains import CommandLineCaptain
+from trucker.decks import load_deck
+from trucker.geometry import Direction
+from trucker.load import load_ship
+from trucker.policy import SensibleCaptain
+from trucker.rulings import Rulings
+from trucker.sim.intruders import intrude
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+FOLDER = SCENARIOS / "intruders"
+DATA = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))
+
+
+def _card(case: dict[str, Any]):
+    card = load_deck(FOLDER / case["card"]).cards[0]
+    if case.get("double"):
+        card = dataclasses.replace(card, double=True, hand=None)
+    return card
+
+
+@pytest.mark.parametrize("case", DATA["case"], ids=[c["name"] for c in DATA["case"]])
+def test_intruder_case(case: dict[str, Any]) -> None:
+    ship = ShipState.from_ship(load_ship(FOLDER / case["ship"]))
+    shift = Direction.parse(case["shift"]) if "shift" in case else None
+    table = Table(
+        rulings=Rulings(**case.get("rulings", {})), policies=CommandLineCaptain(shift=shift), log=[]
+    )
+    result = intrude(table, ship, _card(case), case["roll"])
+    want = case["expect"]
+    data = result.to_dict()
+    assert data["line"] == want["line"]
+    assert data["landing"] == want.get("landing")
+    assert data["outcome"] == want["outcome"]
+    assert data["repelled_by"] == want.get("repelled_by")
+    assert [
+        {k: w[k] for k in ("hand", "path", "outcome")} | ({"step": w["step"]} if w["step"] else {})
+        for w in data["walkers"]
+    ] == want["walkers"]
+    eaten = [
+        [e["square"], e["step"], e["humans"], e["aliens"], e["goods"], e["tokens"]]
+        for e in data["eaten"]
+    ]
+    assert eaten == want["eaten"]
+    assert data["fused"] == want.get("fused", [])
+    assert data["destroyed"] == want.get("destroyed", [])
+    assert data["lost"] == want["lost"]
+    assert data["reward"]["credits"] == want.get("reward", 0)
+    assert data["reward"]["goods"] == want.get("reward_goods", "")
+    if shift is not None:
+        assert data["shift"] == str(shift)
+
+
+@pytest.mark.parametrize("case", DATA["captain"])
+def test_default_captain_shifts_as_the_walkthrough_advises(case: dict[str, Any]) -> None:
+    built = load_ship(FOLDER / case["ship"])
+    card = _card(case)
+    for roll, expected in zip(case["rolls"], case["shifts"], strict=True):
+        ship = ShipState.from_ship(built)
+        result = intrude(Table(policies=SensibleCaptain()), ship, card, roll)
+        assert (str(result.shift) if result.shift else "none") == expected, roll

@@ -1,0 +1,184 @@
+"""The intruder engine rule by rule (RULES §7), on small ships."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tests.helpers import ship
+from trucker.cards import Hand, Intruder, IntruderKind, Level, Reward
+from trucker.cli.captains import CommandLineCaptain
+from trucker.geometry import Cell, Direction
+from trucker.rulings import Rulings
+from trucker.sim.intruders import intrude, turn_order
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+
+def card(kind: str = "predator", direction: str = "front", steps: int = 4, **more) -> Intruder:
+    fields = {
+        "level": Level.parse(1),
+        "kind": IntruderKind(kind),
+        "direction": Direction.parse(direction),
+        "steps": steps,
+        "hand": Hand.LEFT,
+        "fuses": (),
+        "double": False,
+        "reward": Reward(credits=1),
+    }
+    fields.update(more)
+    return Intruder(**fields)
+
+
+def run(tiles: dict, the_card: Intruder, roll, board: str = "II", **table):
+    state = ShipState.from_ship(ship(tiles, board))
+    log: list = []
+    result = intrude(Table(log=log, policies=CommandLineCaptain(), **table), state, the_card, roll)
+    return result, state, log
+
+
+def test_turn_orders() -> None:
+    assert turn_order(Hand.LEFT) == ("left", "straight", "right")
+    assert turn_order(Hand.RIGHT) == ("right", "straight", "left")
+
+
+# A column ship on Class II: a structure on top (landing from the front at column 7), then the
+# starting cabin, then a battery and a cargo hold with goods.
+COLUMN = {
+    "6,7": "pipe --u-",
+    "7,7": "start",
+    "8,7": "battery u-s- capacity=2",
+    "9,8": "cargo ---s capacity=2 goods=RY",
+}
+
+
+def test_predator_eats_crew_tokens_and_goods_then_goes_back() -> None:
+    tiles = {"6,7": "pipe --u-", "7,7": "start", "8,7": "battery u--- capacity=2"}
+    result, state, _ = run(tiles, card(steps=5), 7)
+    assert result.walks[0].path == [Cell(6, 7), Cell(7, 7), Cell(8, 7), Cell(7, 7), Cell(6, 7)]
+    assert [(e.square, e.humans, e.tokens) for e in result.eaten] == [
+        (Cell(7, 7), 2, 0),
+        (Cell(8, 7), 0, 2),
+    ]
+    assert state.humans() == 0 and state.tokens() == 0
+    assert result.outcome == "escaped"
+
+
+def test_a_miss_and_a_turret_landing() -> None:
+    tiles = {"6,7": "turret --u-", "7,7": "start"}
+    assert run(tiles, card(), 5)[0].outcome == "miss"
+    result, _, _ = run(tiles, card(), 7)
+    assert (result.outcome, result.repelled_by, result.reward) == ("repelled", "turret", Reward())
+
+
+def test_armed_crew_landing_repels_unarmed_is_eaten() -> None:
+    armed = {"6,7": "cabin -su-", "6,8": "armory ---s", "7,7": "start"}
+    assert run(armed, card(), 7)[0].repelled_by == "armed crew"
+    unarmed = {"6,7": "cabin --u-", "7,7": "start"}
+    result, _, _ = run(unarmed, card(steps=1), 7)
+    assert result.eaten[0].humans == 2
+
+
+def test_stasis_sleepers_are_not_eaten_passengers_are() -> None:
+    tiles = {"6,7": "stasis-chamber --u- sleepers=3", "7,7": "start", "7,8": "luxury-cabin ---u"}
+    result, state, _ = run(tiles, card(steps=3), 7)
+    assert state.tiles[Cell(6, 7)].sleepers == 3
+    assert [e.passengers for e in result.eaten if e.square == Cell(7, 8)] == [1]
+
+
+def test_predators_eat_robots_ruling() -> None:
+    tiles = {"6,7": "robot-center --u-", "7,7": "start"}
+    _, state, _ = run(tiles, card(steps=1), 7)
+    assert state.tiles[Cell(6, 7)].robots == 0
+    _, state, _ = run(tiles, card(steps=1), 7, rulings=Rulings(predators_eat_robots=False))
+    assert state.tiles[Cell(6, 7)].robots == 4
+
+
+def test_right_hand_mirrors_left_hand() -> None:
+    tiles = {"6,7": "pipe -usu", "6,6": "pipe -u--", "6,8": "pipe ---u", "7,7": "start"}
+    left, _, _ = run(tiles, card(steps=2), 7)
+    right, _, _ = run(tiles, card(steps=2, hand=Hand.RIGHT), 7)
+    # heading rear: the left hand turns to the board's right, the right hand to its left
+    assert left.walks[0].path[1] == Cell(6, 8)
+    assert right.walks[0].path[1] == Cell(6, 6)
+
+
+def test_landing_dead_end_ruling_on_the_cylinder() -> None:
+    """RULES §10 #6: on IIB a side intruder entering at column 3 may land on a tile whose only
+    joined neighbour lies behind it (column 2). The ship is a ring round the seam, open between
+    3,3 and 3,4."""
+    tiles = {
+        "3,5": "start",
+        "3,4": "pipe -u--",
+        "3,3": "pipe ---s",
+        "3,2": "pipe -s-s",
+        "3,1": "pipe -s-s",
+        "3,9": "pipe -s-s",
+        "3,8": "pipe -s-s",
+        "3,7": "pipe -s-s",
+        "3,6": "pipe -s-u",
+    }
+    the_card = card(direction="left", steps=3)
+    escape, _, _ = run(tiles, the_card, (3, 2), board="IIB")
+    assert escape.walks[0].path == [Cell(3, 3)]
+    back, _, _ = run(tiles, the_card, (3, 2), board="IIB", rulings=Rulings(landing_dead_end="back"))
+    assert back.walks[0].path == [Cell(3, 3), Cell(3, 2), Cell(3, 1)]
+
+
+def test_walks_cross_the_seam() -> None:
+    tiles = {"3,5": "start", "3,6": "pipe -u-u", "3,7": "pipe -u-u", "3,8": "pipe -u-u",
+             "3,9": "pipe -u-u", "3,1": "pipe ---u"}  # fmt: skip
+    the_card = card(direction="left", steps=3)
+    result, _, _ = run(tiles, the_card, (3, 5), board="IIB")
+    assert result.walks[0].path == [Cell(3, 7), Cell(3, 8), Cell(3, 9)]
+    result, _, _ = run(tiles, dataclasses.replace(the_card, steps=4), (3, 5), board="IIB")
+    assert result.walks[0].path[-1] == Cell(3, 1), "column 9 to column 1 across the seam"
+
+
+def test_commando_fuses_explode_and_two_fuses_are_one() -> None:
+    tiles = {"6,7": "pipe --u-", "7,7": "start", "8,7": "battery u--- capacity=2"}
+    # path 6,7 7,7 8,7 7,7 6,7: fuses at steps 2 and 4 both on 7,7 count as one
+    result, state, log = run(tiles, card("commando", steps=5, fuses=(2, 4)), 7)
+    assert result.fused == [Cell(7, 7)]
+    assert result.damage.destroyed == (Cell(7, 7),)
+    assert len(state.tiles) == 1, "the ship broke: one piece kept, the other lost"
+    assert [e.again for e in log if e.kind == "fused"] == [False, True]
+
+
+def test_predator_commando_eats_and_fuses() -> None:
+    tiles = {"6,7": "pipe --u-", "7,7": "start"}
+    result, _, _ = run(tiles, card("predator-commando", steps=2, fuses=(2,)), 7)
+    assert result.eaten[0].humans == 2
+    assert result.damage.destroyed == (Cell(7, 7),)
+
+
+# On Class IV: A (3,7) lands; B (3,8) on its right leads down to D (4,8), armed by the armory
+# on 4,9; C (3,6) on its left is a dead end. A spine down column 8 joins D to the starting
+# cabin. A left-hand commando goes A, B (fuse at 2), D (defeated at 3). A right-hand one goes
+# A, C (fuse at 2), back to A, B, D (defeated at 5).
+DOUBLE = {
+    "3,6": "pipe -s--",
+    "3,7": "pipe -s-s",
+    "3,8": "pipe --ss",
+    "4,8": "cabin sdu-",
+    "4,9": "armory ---d",
+    **{f"{row},8": "pipe u-u-" for row in range(5, 11)},
+    "11,8": "pipe u--u",
+    "11,7": "start",
+}
+
+
+def test_double_commando_detonation_ruling() -> None:
+    """RULES §10 #9: by default the fuses of both explode after both have left; with
+    "immediate" the defeated one's fuse explodes at once, here breaking off the landing tile
+    before the second commando can walk."""
+    the_card = card("commando", steps=6, fuses=(2,), double=True, hand=None)
+    both, _, _ = run(DOUBLE, the_card, 7, board="IV")
+    paths = [[str(c) for c in w.path] for w in both.walks]
+    assert paths == [["3,7", "3,8", "4,8"], ["3,7", "3,6", "3,7", "3,8", "4,8"]]
+    assert [w.outcome for w in both.walks] == ["defeated", "defeated"]
+    assert both.reward.credits == 2
+    now, _, _ = run(
+        DOUBLE, the_card, 7, board="IV", rulings=Rulings(double_commando_detonation="immediate")
+    )
+    assert [[str(c) for c in w.path] for w in now.walks] == [["3,7", "3,8", "4,8"], []]
+    assert now.reward.credits == 1

@@ -1,0 +1,464 @@
+"""Intruders: boarding, left-hand and right-hand walks, predators and commandos (RULES §7).
+
+An intruder card's line is rolled like a meteor's (a crewed thruster may shift it first); the
+intruder lands on the first tile of the line, unless it is defended (a turret, armed crew),
+which repels it. Then it walks: the landing tile is step 1; at every tile it prefers to turn
+to its hand's side, then straight on, then the other way, else it goes back the way it came
+(RULES §7.2). It moves only across joined sides (the IIB seam too; routers are tiles like any
+other, RULES §10 #7). Entering a defended tile defeats it there, before it acts. Predators eat
+what a tile holds (§7.3); commandos place fuses that explode when they leave or are defeated
+(§7.4); a double card sends one intruder of each hand from one landing (§7.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trucker.cards import Hand, Intruder, IntruderKind, Reward
+from trucker.dice import Roll
+from trucker.events import (
+    Ate,
+    Defeated,
+    Escaped,
+    Exploded,
+    Fused,
+    Landed,
+    Repelled,
+    Rewarded,
+    Walked,
+)
+from trucker.geometry import Cell, Direction
+from trucker.parts import Part, goods_value
+from trucker.sim.attacks import Outcome, first_tile, offer_shift
+from trucker.sim.damage import Damage, destroy
+from trucker.sim.power import Power
+from trucker.sim.robots import offer_robots
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+from trucker.stats import armed_cells, armory_reach
+from trucker.threats import Line, read_roll
+
+__all__ = [
+    "Eaten",
+    "Step",
+    "Walk",
+    "IntruderResult",
+    "intrude",
+    "turn_order",
+    "defender",
+]
+
+_MOVES = {"left": Direction.turn_left, "straight": lambda h: h, "right": Direction.turn_right}
+
+
+def turn_order(hand: Hand) -> tuple[str, str, str]:
+    """The moves an intruder tries, in order: its hand's side first (RULES §7.2)."""
+    return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
+
+
+@dataclass(frozen=True, slots=True)
+class Eaten:
+    """What a predator ate on one tile."""
+
+    square: Cell
+    step: int
+    humans: int = 0
+    aliens: tuple[str, ...] = ()
+    goods: str = ""
+    tokens: int = 0
+    robots: int = 0
+    passengers: int = 0
+
+    @property
+    def crew(self) -> int:
+        return self.humans + len(self.aliens)
+
+    @property
+    def value(self) -> int:
+        return goods_value(self.goods) + self.tokens
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "square": str(self.square),
+            "step": self.step,
+            "humans": self.humans,
+            "aliens": len(self.aliens),
+            "alien_colors": list(self.aliens),
+            "goods": self.goods,
+            "tokens": self.tokens,
+            "robots": self.robots,
+            "passengers": self.passengers,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a walk: the tile entered, the heading, how and why it moved there."""
+
+    number: int
+    square: Cell
+    part: Part
+    heading: Direction
+    move: str
+    why: str
+    eaten: Eaten | None = None
+    fused: bool = False
+    defended_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One intruder's walk through the ship."""
+
+    hand: Hand
+    steps: tuple[Step, ...]
+    outcome: str
+    defeated_by: str | None = None
+    fuses: tuple[Cell, ...] = ()
+
+    @property
+    def path(self) -> list[Cell]:
+        return [s.square for s in self.steps]
+
+    @property
+    def stopped(self) -> int | None:
+        return self.steps[-1].number if self.outcome == "defeated" else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": str(self.hand),
+            "path": [str(c) for c in self.path],
+            "outcome": self.outcome,
+            "step": self.stopped,
+            "defeated_by": self.defeated_by,
+            "fused": [str(c) for c in self.fuses],
+            "headings": [str(s.heading) for s in self.steps],
+            "moves": [s.move for s in self.steps],
+        }
+
+
+@dataclass(frozen=True)
+class IntruderResult:
+    """An intruder card against one ship: roll, shift, landing, walks, damage and reward."""
+
+    ship: str
+    card: Intruder
+    roll: Roll | int | None
+    rolled: Line
+    line: Line
+    landing: Cell | None
+    outcome: str
+    repelled_by: str | None = None
+    walks: tuple[Walk, ...] = ()
+    damage: Damage = field(default_factory=Damage)
+    reward: Reward = field(default_factory=Reward)
+    shift: Direction | None = None
+    shift_power: Power | None = None
+    thruster: Cell | None = None
+    robots: tuple[Cell, ...] = ()
+
+    @property
+    def eaten(self) -> list[Eaten]:
+        return [s.eaten for w in self.walks for s in w.steps if s.eaten is not None]
+
+    @property
+    def fused(self) -> list[Cell]:
+        return sorted({c for w in self.walks for c in w.fuses})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ship": self.ship,
+            "intruder": str(self.card.kind),
+            "double": self.card.double,
+            "from": str(self.card.direction),
+            "steps": self.card.steps,
+            "fuses": list(self.card.fuses),
+            "roll": list(self.roll) if isinstance(self.roll, tuple) else self.roll,
+            "rolled_line": self.rolled.to_json(),
+            "shift": str(self.shift) if self.shift else None,
+            "thruster": str(self.thruster) if self.thruster else None,
+            "line": self.line.to_json(),
+            "robots_activated": [str(c) for c in self.robots],
+            "landing": str(self.landing) if self.landing else None,
+            "outcome": self.outcome,
+            "repelled_by": self.repelled_by,
+            "walkers": [w.to_dict() for w in self.walks],
+            "eaten": [e.to_dict() for e in self.eaten],
+            "fused": [str(c) for c in self.fused],
+            "destroyed": [str(c) for c in self.damage.destroyed],
+            "lost": [str(c) for c in self.damage.lost],
+            "reward": {"credits": self.reward.credits, "goods": self.reward.goods},
+        }
+
+
+def defender(ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table) -> str | None:
+    """What defends a tile against intruders, if anything (RULES §7.1-7.2): a turret (paired
+    or not), armed crew on it, or, under the ruling ``manned_armory_defends``, an armory that
+    arms somebody. Stasis sleepers never defend."""
+    tile = ship.tiles[cell]
+    if tile.part is Part.TURRET:
+        return "turret"
+    if cell in armed:
+        return "armed crew"
+    if table.rulings.manned_armory_defends and tile.part is Part.ARMORY:
+        reach = armory_reach(ship.board, cell, ship.structure.connected, table.rulings)
+        if reach & armed:
+            return "manned armory"
+    return None
+
+
+def _armed(ship: ShipState, table: Table) -> frozenset[Cell]:
+    return armed_cells(ship.board, ship.tiles, ship.structure.connected, table.rulings)
+
+
+def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Eaten | None:
+    """A predator eats crew, aliens, goods, battery tokens, passengers and (ruling
+    ``predators_eat_robots``) robots; never stasis sleepers (RULES §7.3)."""
+    tile = ship.tiles[cell]
+    robots = tile.robots if table.rulings.predators_eat_robots else 0
+    aliens = (str(tile.alien),) if tile.alien else ()
+    passengers = int(tile.passenger)
+    if not (tile.crew or aliens or tile.goods or tile.charge or robots or passengers):
+        return None
+    eaten = Eaten(cell, step, tile.crew, aliens, tile.goods, tile.charge, robots, passengers)
+    changes: dict[str, object] = {
+        "crew": 0,
+        "alien": None,
+        "goods": "",
+        "charge": 0,
+        "passenger": False,
+    }
+    if robots:
+        changes.update(robots=0, active=False)
+    ship.set(cell, tile.with_contents(**changes))
+    table.emit(
+        Ate(
+            ship.name,
+            str(hand),
+            step,
+            str(cell),
+            tile.crew,
+            aliens,
+            tile.goods,
+            tile.charge,
+            robots,
+            passengers,
+        )
+    )
+    return eaten
+
+
+def _why(move: str, hand: Hand, tried: list[str]) -> str:
+    if move == "back":
+        return "a dead end: nothing joined to its " + ", ".join(tried) + ", so it goes back"
+    if move == turn_order(hand)[0]:
+        return f"the {hand}-hand rule tries {move} first"
+    return f"nothing joined to its {' or '.join(tried)}"
+
+
+def _walk(
+    table: Table,
+    ship: ShipState,
+    card: Intruder,
+    hand: Hand,
+    landing: Cell,
+    armed: frozenset[Cell],
+) -> Walk:
+    heading = card.direction.opposite
+    steps: list[Step] = []
+    fuses: list[Cell] = []
+
+    def enter(cell: Cell, number: int, move: str, why: str) -> None:
+        part = ship.tiles[cell].part
+        table.emit(
+            Walked(ship.name, str(hand), number, str(cell), str(part), str(heading), move, why)
+        )
+        eaten = (
+            _eat(table, ship, cell, number, hand)
+            if card.kind is not IntruderKind.COMMANDO
+            else None
+        )
+        fused = card.kind.places_fuses and number in card.fuses
+        if fused:
+            table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
+            if cell not in fuses:
+                fuses.append(cell)
+        steps.append(Step(number, cell, part, heading, move, why, eaten, fused))
+
+    enter(landing, 1, "landed", "the first tile met on its line")
+    current, previous, number = landing, None, 1
+    while number < card.steps:
+        joined = ship.structure.joined[current]
+        by_direction = {d: c for c, d in joined.items()}
+        tried: list[str] = []
+        move = None
+        for name in turn_order(hand):
+            direction = _MOVES[name](heading)
+            if direction in by_direction:
+                move, target = name, by_direction[direction]
+                break
+            tried.append(name)
+        if move is None:
+            back = heading.opposite
+            if previous is None and not (
+                table.rulings.landing_dead_end == "back" and back in by_direction
+            ):
+                table.emit(Escaped(ship.name, str(hand), number))
+                return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
+            move = "back"
+            target = previous if previous is not None else by_direction[back]
+            direction = joined[target]
+        why = _why(move, hand, tried)
+        heading = direction
+        previous, current, number = current, target, number + 1
+        guard = defender(ship, current, armed, table)
+        if guard is not None:
+            part = ship.tiles[current].part
+            table.emit(
+                Walked(
+                    ship.name, str(hand), number, str(current), str(part), str(heading), move, why
+                )
+            )
+            table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
+            steps.append(Step(number, current, part, heading, move, why, defended_by=guard))
+            return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
+        enter(current, number, move, why)
+    table.emit(Escaped(ship.name, str(hand), number))
+    return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
+
+
+def _explode(table: Table, ship: ShipState, cells: list[Cell]) -> Damage:
+    """Fused tiles are destroyed from the inside: armor does not help (RULES §2.4, §7.4)."""
+    present = sorted(c for c in set(cells) if c in ship.tiles)
+    if not present:
+        return Damage()
+    table.emit(Exploded(ship.name, tuple(map(str, present))))
+    return destroy(table, ship, present, "a commando's fuse")
+
+
+def _board(
+    table: Table, ship: ShipState, card: Intruder, line: Line, roll: Roll | int | None
+) -> IntruderResult:
+    """Land and walk on ``line`` (no shift here)."""
+    landing = first_tile(ship, line)
+    part = str(ship.tiles[landing].part) if landing else None
+    table.emit(
+        Landed(
+            ship.name,
+            str(card.kind),
+            str(card.direction),
+            line.to_json(),
+            str(landing) if landing else None,
+            part,
+        )
+    )
+    base = {"ship": ship.name, "card": card, "roll": roll, "rolled": line, "line": line}
+    if landing is None:
+        return IntruderResult(**base, landing=None, outcome="miss")
+    armed = _armed(ship, table)
+    guard = defender(ship, landing, armed, table)
+    if guard is not None:
+        table.emit(Repelled(ship.name, str(landing), guard))
+        return IntruderResult(**base, landing=landing, outcome="repelled", repelled_by=guard)
+    walks: list[Walk] = []
+    damage = Damage()
+    later: list[Cell] = []
+    for hand in card.hands:
+        if landing not in ship.tiles:
+            # an earlier walker's fuses (ruling double_commando_detonation = "immediate") broke
+            # the landing tile off the ship: this intruder drifts away with it
+            table.emit(Escaped(ship.name, str(hand), 0))
+            walks.append(Walk(hand, (), "escaped"))
+            continue
+        walk = _walk(table, ship, card, hand, landing, armed)
+        walks.append(walk)
+        blow_now = len(card.hands) == 1 or (
+            walk.outcome == "defeated" and table.rulings.double_commando_detonation == "immediate"
+        )
+        if blow_now:
+            damage = damage + _explode(table, ship, list(walk.fuses))
+        else:
+            later.extend(walk.fuses)
+    damage = damage + _explode(table, ship, later)
+    beaten = sum(1 for w in walks if w.outcome == "defeated")
+    reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
+    if beaten:
+        why = f"{beaten} {card.kind} defeated"
+        table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
+    outcome = walks[0].outcome if len(walks) == 1 else "boarded"
+    return IntruderResult(
+        **base, landing=landing, outcome=outcome, walks=tuple(walks), damage=damage, reward=reward
+    )
+
+
+def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], Outcome]:
+    """What an intrusion on a line would cost (crew, tiles, value less the reward)."""
+
+    def preview(line: Line) -> Outcome:
+        twin = ship.copy()
+        lost = len(twin.lost)
+        result = _board(table.quiet(), twin, card, line, None)
+        crew = sum(e.crew for e in result.eaten) + result.damage.humans + len(result.damage.aliens)
+        value = (
+            sum(e.value for e in result.eaten)
+            + goods_value(result.damage.goods)
+            + result.damage.tokens
+        )
+        value -= result.reward.credits + goods_value(result.reward.goods)
+        return Outcome(len(twin.lost) - lost, crew, value)
+
+    return preview
+
+
+def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
+    def useful(center: Cell) -> str:
+        connected = ship.structure.connected
+        for armory, tile in ship.tiles.items():
+            if tile.part is Part.ARMORY and center in armory_reach(
+                ship.board, armory, connected, table.rulings
+            ):
+                return f"armed by the armory on {armory}, they would defend"
+        return ""
+
+    return useful
+
+
+def intrude(
+    table: Table, ship: ShipState, card: Intruder, roll: Roll | int, *, allow_shift: bool = True
+) -> IntruderResult:
+    """Resolve an intruder card rolled ``roll`` against one ship (RULES §7)."""
+    robots = offer_robots(
+        table, ship, f"{card.kind} from the {card.direction}", _robots_useful(ship, table)
+    )
+    rolled = read_roll(ship.board, card.direction, roll)
+    shift = None
+    if allow_shift and not rolled.misses:
+        shift = offer_shift(
+            table,
+            ship,
+            rolled,
+            _preview(table, ship, card),
+            needs_crew=True,
+            context=f"{card.kind} from the {card.direction}, {rolled}",
+        )
+    line = shift.line if shift else rolled
+    result = _board(table, ship, card, line, roll)
+    return IntruderResult(
+        ship=result.ship,
+        card=card,
+        roll=roll,
+        rolled=rolled,
+        line=line,
+        landing=result.landing,
+        outcome=result.outcome,
+        repelled_by=result.repelled_by,
+        walks=result.walks,
+        damage=result.damage,
+        reward=result.reward,
+        shift=shift.direction if shift else None,
+        shift_power=shift.power if shift else None,
+        thruster=shift.thruster if shift else None,
+        robots=tuple(robots),
+    )
