@@ -105,6 +105,8 @@ def layouts(
     """A layout document grown tile by tile from the starting cabin."""
     board = find_board(draw(st.sampled_from(boards)))
     doc: dict[str, Any] = {"format": "trucker-ship/1", "board": board.id}
+    if draw(st.integers(0, 4)) == 0:
+        doc["loadout"] = "empty"
     holes: frozenset[Cell] = frozenset()
     if board.has_holes:
         dice = (draw(st.integers(1, 6)), draw(st.integers(1, 6)))

@@ -22,7 +22,7 @@ def build(doc: dict[str, Any]) -> Ship:
     return ship_from_document(doc, "random.toml")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(doc=layouts())
 def test_validate_never_raises_and_is_deterministic(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -36,7 +36,7 @@ def test_validate_never_raises_and_is_deterministic(doc: dict[str, Any]) -> None
     assert list(flight.violations) == [v for v in first.violations if v.rule not in skipped]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(doc=layouts(), data=st.data())
 def test_verdict_does_not_depend_on_tile_order(doc: dict[str, Any], data: st.DataObject) -> None:
     items = data.draw(st.permutations(list(doc["tiles"].items())))
@@ -44,7 +44,7 @@ def test_verdict_does_not_depend_on_tile_order(doc: dict[str, Any], data: st.Dat
     assert validate(build(doc)).to_dict() == validate(build(shuffled)).to_dict()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(doc=layouts())
 def test_written_layouts_read_back_the_same(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -103,7 +103,7 @@ def comparable(report: Report, axis: int | None) -> Counter[object]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(doc=layouts(boards=tuple(MIRROR_AXES)))
 def test_mirror_image_gets_the_mirror_verdict(doc: dict[str, Any]) -> None:
     """On the symmetric boards a ship and its mirror image get mirror-image verdicts."""

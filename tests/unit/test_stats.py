@@ -4,9 +4,12 @@ test's docstring or comment from RULES §4 and §10b."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import ship
 from trucker.geometry import Cell, Direction
@@ -446,3 +449,35 @@ def test_turret_pairs_of_a_class_iv_turret_farm() -> None:
     report = validate(ship(tiles, "IV"))
     assert report.stats.turret_pairs == 16
     assert report.stats.firepower == (16, 16)
+
+
+def _brute_best(values: dict[Cell, int], tokens: int, panels: dict[Cell, frozenset[Cell]]) -> int:
+    """Try every set of doubles and every way to pay for it."""
+    cells = sorted(values)
+    best = 0
+    for mask in range(1 << len(cells)):
+        chosen = [c for i, c in enumerate(cells) if mask >> i & 1]
+        payers = [("token", i) for i in range(tokens)] + [("panel", p) for p in panels]
+        for assignment in itertools.permutations(payers, len(chosen)) if chosen else [()]:
+            pairs = zip(chosen, assignment, strict=True)
+            if all(kind == "token" or c in panels[p] for c, (kind, p) in pairs):
+                best = max(best, sum(values[c] for c in chosen))
+                break
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    values=st.lists(st.sampled_from([1, 2, 4]), min_size=0, max_size=5),
+    tokens=st.integers(0, 3),
+    reach=st.lists(st.sets(st.integers(0, 4)), max_size=3),
+)
+def test_best_powered_is_optimal(values: list[int], tokens: int, reach: list[set[int]]) -> None:
+    """RULES §4.4: each double needs its own token or its own connected panel."""
+    cells = {Cell(1, i): v for i, v in enumerate(values)}
+    panels = {
+        Cell(2, j): frozenset(Cell(1, i) for i in r if i < len(values)) for j, r in enumerate(reach)
+    }
+    total, chosen = best_powered(cells, tokens, panels)
+    assert total == _brute_best(cells, tokens, panels)
+    assert total == sum(cells[c] for c in chosen)
