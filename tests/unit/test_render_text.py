@@ -89,3 +89,25 @@ def test_tile_symbols(spec: str, symbol: str) -> None:
     tiles = {"7,7": spec} if spec == "start" else {"7,7": "start", "7,8": spec}
     cell = Cell(7, 7) if spec == "start" else Cell(7, 8)
     assert tile_symbol(ship(tiles).tiles[cell]) == symbol
+
+
+def test_a_tile_far_off_the_board_is_listed_not_drawn() -> None:
+    """A tile on "100000,7" must not stretch the drawing over a hundred thousand rows: it is
+    named under the board instead. Tiles just off the board (10,7 on Class II) are drawn."""
+    board = find_board("II")
+    empty = draw_board(board, {}).lines
+    far = ship({"7,7": "start", "100000,7": "pipe ----", "7,-99999999": "pipe ----"})
+    drawing = draw_board(far.board, far.tiles)
+    assert len(drawing.lines) == len(empty) + 1
+    assert drawing.plain().splitlines()[-1].strip() == (
+        "not drawn, far off the board: 7,-99999999 (structure), 100000,7 (structure)"
+    )
+    near = ship({"7,7": "start", "10,7": "pipe ----"})
+    assert " 10 " in draw_board(near.board, near.tiles).plain()
+
+
+def test_the_seam_note_names_the_board_columns_even_with_a_tile_off_the_board() -> None:
+    """IIB's seam joins columns 1 and 9, whatever else is drawn beside them."""
+    s = ship({"3,5": "start", "3,0": "pipe ----"}, "IIB")
+    text = draw_board(s.board, s.tiles).plain()
+    assert "columns 1 and 9 are joined (the seam)" in text

@@ -173,7 +173,9 @@ def draw_board(
     marks = marks or {}
     arrows = arrows or {}
     hole_set = set(holes)
-    cells = set(board.squares) | set(tiles)
+    near = {c for c in tiles if _near(board, c)}
+    far = sorted(set(tiles) - near)
+    cells = set(board.squares) | near
     rows = range(min(c.row for c in cells), max(c.row for c in cells) + 1)
     cols = range(min(c.col for c in cells), max(c.col for c in cells) + 1)
     drawing = Drawing()
@@ -243,7 +245,22 @@ def draw_board(
     if has_bottom:
         drawing.add(*bottom_arrows)
     if seam:
-        drawing.add(
-            ("      : columns ", "dim"), (f"{cols[0]} and {cols[-1]} are joined (the seam)", "seam")
-        )
+        low, high = board.cols[0], board.cols[-1]
+        joined = f"{low} and {high} are joined (the seam)"
+        drawing.add(("      : columns ", "dim"), (joined, "seam"))
+    if far:
+        listed = ", ".join(f"{c} ({tiles[c].part})" for c in far)
+        drawing.add(("      not drawn, far off the board: ", "dim"), (listed, "violation"))
     return drawing
+
+
+_MARGIN = 2
+"""Off-board squares this close to the board are drawn; tiles farther away are only listed, so
+that a tile on "100000,7" cannot make the drawing a hundred thousand lines long."""
+
+
+def _near(board: Board, cell: Cell) -> bool:
+    return (
+        board.rows[0] - _MARGIN <= cell.row <= board.rows[-1] + _MARGIN
+        and board.cols[0] - _MARGIN <= cell.col <= board.cols[-1] + _MARGIN
+    )
