@@ -111,6 +111,10 @@ def test_bad_tiles(entry: str | dict[str, Any], fragment: str) -> None:
         {"part": "cargo", "sides": "uuuu", "capacity": 2, "red": 1},
         {"part": "life-support", "sides": "uuuu", "color": "green"},
         {"part": "structure", "sides": "uuuu", "sdies": "uuuu"},
+        {"part": "battery", "sides": "uuuu", "capacity": 2.0},
+        {"part": "battery", "sides": "uuuu", "capacity": "3"},
+        {"part": "battery", "sides": "uuuu", "capacity": True},
+        {"part": "cargo", "sides": "uuuu", "capacity": 3.0},
     ],
 )
 def test_wrong_types_negative_numbers_and_unknown_keys(entry: dict[str, Any]) -> None:

@@ -58,6 +58,15 @@ Dir = Annotated[
     WithJsonSchema({"type": "string", "enum": _DIRECTION_FORMS}),
 ]
 Color = Literal["brown", "purple", "cyan"]
+
+
+def _integer(value: object) -> object:
+    """An integer as the file wrote it: a ``Literal`` alone would take 2.0 for 2."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"input should be a valid integer, got {value!r}")
+    return value
+
+
 Count = Annotated[StrictInt, Field(ge=0)]
 
 
@@ -126,7 +135,7 @@ class StructureTile(_Tile):
 class BatteryTile(_Tile):
     part: Literal["battery"]
     sides: Sides
-    capacity: Literal[2, 3]
+    capacity: Annotated[Literal[2, 3], BeforeValidator(_integer)]
     charge: Count | None = Field(None, description="tokens aboard; launch default = capacity")
 
 
