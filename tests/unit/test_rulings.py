@@ -4,12 +4,10 @@ precedence with several files."""
 from __future__ import annotations
 
 import re
-import tomllib
 
 import pytest
 
 from trucker.errors import BadInput
-from trucker.render.rulings import rulings_markdown, rulings_toml
 from trucker.rulings import (
     DEFAULT_RULINGS,
     Rulings,
@@ -157,16 +155,3 @@ def test_no_files_gives_the_command_line_over_the_defaults() -> None:
 def test_choices() -> None:
     assert set(ruling_choices("thruster_clearance")) == {"each-nozzle", "one-square"}
     assert ruling_choices("radiation_explodes_at") == ()
-
-
-def test_defaults_toml_loads_back_as_a_ships_rulings() -> None:
-    """`trucker rulings --defaults` prints TOML a ship file can carry (STYLE §5.7)."""
-    table = tomllib.loads(rulings_toml())["rulings"]
-    assert set(table) == set(Rulings.model_fields)
-    assert resolve_rulings([RulingSource("defaults.toml", table)]) == DEFAULT_RULINGS
-
-
-def test_markdown_table_lists_every_ruling() -> None:
-    text = rulings_markdown()
-    for name in Rulings.model_fields:
-        assert f"`{name}`" in text

@@ -1,0 +1,21 @@
+"""The rulings table as Markdown and as loadable TOML (trucker/render/rulings.py)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from trucker.render.rulings import rulings_markdown, rulings_toml
+from trucker.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
+
+
+def test_defaults_toml_loads_back_as_a_ships_rulings() -> None:
+    """`trucker rulings --defaults` prints TOML a ship file can carry (STYLE §5.7)."""
+    table = tomllib.loads(rulings_toml())["rulings"]
+    assert set(table) == set(Rulings.model_fields)
+    assert resolve_rulings([RulingSource("defaults.toml", table)]) == DEFAULT_RULINGS
+
+
+def test_markdown_table_lists_every_ruling() -> None:
+    text = rulings_markdown()
+    for name in Rulings.model_fields:
+        assert f"`{name}`" in text
