@@ -45,14 +45,6 @@ _PAIR_RULES = frozenset(
         RuleId.ENGINE_FACING,
     }
 )
-_LOADOUT_RULES = frozenset(
-    {
-        RuleId.OVERLOADED,
-        RuleId.ALIEN_NO_LIFE_SUPPORT,
-        RuleId.ALIEN_IN_START_CABIN,
-        RuleId.ALIEN_DUPLICATE,
-    }
-)
 
 
 class CannotRepair(TruckerError):
@@ -169,16 +161,26 @@ def _dropped(before: str, after: str) -> str:
     return "".join(rest)
 
 
+_UNLOAD_PHASES = (
+    frozenset({RuleId.ALIEN_NO_LIFE_SUPPORT, RuleId.ALIEN_IN_START_CABIN}),
+    frozenset({RuleId.ALIEN_DUPLICATE}),
+    frozenset({RuleId.OVERLOADED}),
+)
+"""Aliens first, then goods and the rest (the spec's order). Aliens that may not stay where
+they are leave before duplicates are judged, so that only surplus aliens are unloaded: a
+supported alien is not taken off because an unsupported one of its colour was there too."""
+
+
 def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
-    tiles = dict(ship.tiles)
-    found = [v for v in violations(ship, rulings) if v.rule in _LOADOUT_RULES]
-    # aliens first, then goods and the rest (the spec's order)
-    found.sort(key=lambda v: (v.rule is RuleId.OVERLOADED, v))
-    for violation in found:
-        cell = violation.squares[0]
-        tiles[cell], notes = _unload(tiles[cell], violation)
-        log.extend(notes)
-    return ship.with_tiles(tiles)
+    for phase in _UNLOAD_PHASES:
+        tiles = dict(ship.tiles)
+        for violation in violations(ship, rulings):
+            if violation.rule in phase:
+                cell = violation.squares[0]
+                tiles[cell], notes = _unload(tiles[cell], violation)
+                log.extend(notes)
+        ship = ship.with_tiles(tiles)
+    return ship
 
 
 def _distances(ship: Ship) -> dict[Cell, int]:

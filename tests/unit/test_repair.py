@@ -261,3 +261,35 @@ def test_a_policy_that_removes_the_starting_cabin_cannot_repair() -> None:
     with pytest.raises(CannotRepair, match="removing the starting cabin on 7,7"):
         repair(s, policy=ScriptedPolicy(["remove 7,7"]))
     assert [str(r.cell) for r in repair(s).removed] == ["6,7"]
+
+
+def test_only_the_surplus_alien_is_unloaded() -> None:
+    """Two purple aliens: 6,8 has no life support, 8,8 is joined to purple support on 8,9.
+    Unloading the unsupported one leaves a single, supported purple alien: the one on 8,8 is
+    not surplus and stays (the spec's Repair step 1)."""
+    result = fixed(
+        {
+            "7,7": "start",
+            "6,8": "cabin --u- alien=purple",
+            "7,8": "pipe u-uu",
+            "8,8": "cabin uu-- alien=purple",
+            "8,9": "life-support ---u color=purple",
+        }
+    )
+    assert result.ship.tiles[Cell(6, 8)].alien is None
+    assert result.ship.tiles[Cell(8, 8)].alien == "purple"
+    assert len(result.unloaded) == 1
+
+
+def test_an_alien_in_the_starting_cabin_does_not_cost_the_other_one() -> None:
+    """A brown alien in the starting cabin must go; the brown alien on 7,8, supported by 8,8,
+    is then the only one and stays."""
+    result = fixed(
+        {
+            "7,7": "start alien=brown",
+            "7,8": "cabin --uu alien=brown",
+            "8,8": "life-support u--- color=brown",
+        }
+    )
+    assert result.ship.tiles[Cell(7, 7)].alien is None
+    assert result.ship.tiles[Cell(7, 8)].alien == "brown"
