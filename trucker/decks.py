@@ -31,6 +31,7 @@ __all__ = [
     "deck_from_document",
     "deal_deck",
     "random_deck_level",
+    "deck_document",
 ]
 
 RANDOM_PREFIX = "random:"
@@ -256,3 +257,19 @@ def deal_deck(level: Level | int | str, rng: random.Random) -> Deck:
     while deck[0].level != flight:
         rng.shuffle(deck)
     return Deck(name=spec, level=flight, cards=tuple(deck))
+
+
+def deck_document(deck: Deck) -> dict[str, Any]:
+    """The deck as a ``trucker-deck/1`` document: catalogue cards by id, the rest inline with
+    their numbers (a flight log carries it, so a replay meets the same cards)."""
+    known = cards()
+    entries: list[dict[str, Any]] = []
+    for card in deck.cards:
+        if card.id is not None and known.get(card.id) == card:
+            entries.append({"id": card.id})
+        else:
+            entries.append({"type": str(card.type), "level": int(card.level), **card.keys()})
+    doc: dict[str, Any] = {"format": "trucker-deck/1", "level": str(deck.level), "card": entries}
+    if deck.name:
+        doc["name"] = deck.name
+    return doc

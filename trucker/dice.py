@@ -19,6 +19,7 @@ __all__ = [
     "Roll",
     "Dice",
     "SeededDice",
+    "StreamDice",
     "ScriptedDice",
     "outcomes",
     "derive_seed",
@@ -47,6 +48,29 @@ class SeededDice:
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed})"
+
+
+class StreamDice:
+    """Seeded dice with an independent stream per key: ``stream((card,))`` for a card's rolls,
+    ``stream((card, threat))`` for one threat's. Two flights with the same seed see the same
+    roll for the same threat even when their ships (and so their other rolls) differ: common
+    random numbers for comparing designs."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._streams: dict[tuple[int, ...], SeededDice] = {}
+
+    def stream(self, key: tuple[int, ...]) -> SeededDice:
+        found = self._streams.get(key)
+        if found is None:
+            found = self._streams[key] = SeededDice(derive_seed(self.seed, *key))
+        return found
+
+    def roll(self, why: str) -> Roll:
+        return self.stream(()).roll(why)
+
+    def __repr__(self) -> str:
+        return f"StreamDice({self.seed})"
 
 
 class ScriptedDice:

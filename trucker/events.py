@@ -32,6 +32,19 @@ __all__ = [
     "Escaped",
     "Exploded",
     "Rewarded",
+    "FlightStarted",
+    "CardRevealed",
+    "Moved",
+    "GaveUp",
+    "Declared",
+    "Faced",
+    "Loaded",
+    "GoodsLost",
+    "TokensLost",
+    "CrewLost",
+    "Penalised",
+    "Passed",
+    "Settled",
     "event_dict",
 ]
 
@@ -277,6 +290,150 @@ class Rewarded(Event):
     why: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class FlightStarted(Event):
+    """A flight begins: the ships in start order (leader first), their spaces, the deck."""
+
+    kind: ClassVar[str] = "flight-started"
+    level: str
+    track: int
+    ships: tuple[str, ...]
+    positions: tuple[int, ...]
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """The next adventure card is turned over (RULES §6.1)."""
+
+    kind: ClassVar[str] = "card"
+    index: int
+    card: str
+    type: str
+    level: str
+    numbers: str = ""
+    representative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A ship gained or lost flight days; occupied spaces were leapt over (RULES §6.1)."""
+
+    kind: ClassVar[str] = "moved"
+    ship: str
+    days: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class GaveUp(Event):
+    """A ship gave up the flight (RULES §6.3): no humans, no engine power, lapped, or chose to."""
+
+    kind: ClassVar[str] = "gave-up"
+    ship: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """A ship's number for this card: firepower, engine power or crew, after its choices."""
+
+    kind: ClassVar[str] = "declared"
+    ship: str
+    what: str
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Faced(Event):
+    """A ship faced an enemy: ``result`` is win, tie or loss (RULES §6.2)."""
+
+    kind: ClassVar[str] = "faced"
+    ship: str
+    enemy: str
+    strength: int
+    firepower: float
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Event):
+    """A ship loaded goods (RULES §6.1), keeping ``goods`` and dumping ``dropped``."""
+
+    kind: ClassVar[str] = "loaded"
+    ship: str
+    gained: str
+    goods: str
+    dropped: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GoodsLost(Event):
+    """Goods taken from a ship, most valuable first (RULES §6.1)."""
+
+    kind: ClassVar[str] = "goods-lost"
+    ship: str
+    goods: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokensLost(Event):
+    """Battery tokens taken from a ship (when it had no goods left to lose)."""
+
+    kind: ClassVar[str] = "tokens-lost"
+    ship: str
+    square: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrewLost(Event):
+    """Crew taken or sent away: humans or an alien from one cabin."""
+
+    kind: ClassVar[str] = "crew-lost"
+    ship: str
+    square: str
+    humans: int = 0
+    alien: str | None = None
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalised(Event):
+    """A Combat Zone line: the values compared and the ship that takes the penalty."""
+
+    kind: ClassVar[str] = "penalised"
+    ship: str
+    test: str
+    penalty: str
+    values: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A card or a chance had no effect on a ship, and why."""
+
+    kind: ClassVar[str] = "passed"
+    ship: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Settled(Event):
+    """The end of the flight for one ship (RULES §9.1): every credit line and the total."""
+
+    kind: ClassVar[str] = "settled"
+    ship: str
+    place: int | None
+    arrival: int
+    best_looking: int
+    sales: int
+    losses: int
+    earned: int
+    final: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -298,5 +455,18 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Escaped,
         Exploded,
         Rewarded,
+        FlightStarted,
+        CardRevealed,
+        Moved,
+        GaveUp,
+        Declared,
+        Faced,
+        Loaded,
+        GoodsLost,
+        TokensLost,
+        CrewLost,
+        Penalised,
+        Passed,
+        Settled,
     )
 }

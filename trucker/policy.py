@@ -23,6 +23,9 @@ __all__ = [
     "Policy",
     "ask",
     "SensibleCaptain",
+    "CautiousCaptain",
+    "GreedyCaptain",
+    "CAPTAINS",
     "ScriptedPolicy",
     "RandomPolicy",
     "Choice",
@@ -37,6 +40,15 @@ class DecisionKind(StrEnum):
     SHIFT = "shift"
     DEFEND = "defend"
     ACTIVATE_ROBOTS = "activate-robots"
+    GIVE_UP = "give-up"
+    POWER_ENGINES = "power-engines"
+    POWER_CANNONS = "power-cannons"
+    PAY = "pay"
+    LAND = "land"
+    LOAD_GOODS = "load-goods"
+    TAKE = "take"
+    LOSE_CREW = "lose-crew"
+    LOSE_TOKEN = "lose-token"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +124,18 @@ class SensibleCaptain:
 
     Each decision kind has a small named rule; the option values carry the facts it needs.
     Options whose values carry a ``cost`` (tiles lost, batteries, solar power...) are weighed by
-    it: the cheapest wins, ties going to the first listed. ``use_batteries`` / ``use_solar``
-    set to False refuse options that spend them.
+    it: the cheapest wins, ties going to the first listed (the engine always lists first the
+    option that spends nothing). ``use_batteries`` / ``use_solar`` set to False refuse options
+    that spend them. The knobs below make the cautious and greedy variants.
     """
 
     name = "sensible"
+    keep_humans = 2
+    """Humans a captain keeps aboard when sending crew away for a reward."""
+    days_per_credit = 1.0
+    """How many credits a day of the flight is worth when a reward costs days."""
+    speed = False
+    """Spend batteries on double engines in Open Space just to go faster."""
 
     def __init__(
         self,
@@ -129,6 +148,14 @@ class SensibleCaptain:
             DecisionKind.REMOVE_TILE: _remove_farthest,
             DecisionKind.KEEP_PIECE: _keep_best_piece,
             DecisionKind.ACTIVATE_ROBOTS: self._activate_when_useful,
+            DecisionKind.GIVE_UP: _fly_on,
+            DecisionKind.POWER_ENGINES: self._power,
+            DecisionKind.POWER_CANNONS: self._power,
+            DecisionKind.LAND: self._land,
+            DecisionKind.LOAD_GOODS: _most_valuable,
+            DecisionKind.TAKE: self._take,
+            DecisionKind.LOSE_CREW: _lose_a_human_first,
+            DecisionKind.LOSE_TOKEN: _lose_from_fullest,
         }
         self._rules.update(overrides or {})
         self._refused = frozenset(
@@ -154,7 +181,6 @@ class SensibleCaptain:
             return min(options, key=lambda o: o.value.cost)
         return options[0]
 
-
     def _activate_when_useful(self, decision: Decision) -> Option:
         """Spend on robots only when the engine says they would do something this card,
         preferring solar power to a battery token."""
@@ -163,6 +189,96 @@ class SensibleCaptain:
         if not paying:
             return decision.options[0]
         return min(paying, key=lambda o: (not o.value.power.is_solar, -o.value.power.tokens))
+
+    def _power(self, decision: Decision) -> Option:
+        """Power the fewest doubles that win a fight, else tie it, else lift the ship off the
+        bottom of a Combat Zone line, else keep it moving in Open Space; otherwise none
+        (batteries are kept for shields). A captain with ``speed`` powers every double in
+        Open Space."""
+        options = [o for o in decision.options if o.value.count <= self._affordable(decision)]
+        for verdict in ("win", "tie", "safe"):
+            found = [o for o in options if o.value.verdict == verdict]
+            if found:
+                return min(found, key=lambda o: o.value.count)
+        if options and options[0].value.verdict == "stuck":
+            moving = [o for o in options if o.value.verdict != "stuck"]
+            if moving:
+                return min(moving, key=lambda o: o.value.count)
+        if self.speed and decision.kind is DecisionKind.POWER_ENGINES and options:
+            return max(options, key=lambda o: o.value.count)
+        return decision.options[0]
+
+    def _affordable(self, decision: Decision) -> int:
+        if "battery" in self._refused:
+            return max((o.value.available for o in decision.options), default=0)
+        return len(decision.options)
+
+    def _land(self, decision: Decision) -> Option:
+        """Land on the planet whose goods that fit are worth the most, if worth its days."""
+        best = max(decision.options, key=lambda o: (o.value.value, -(o.value.index or 0)))
+        if (
+            best.value.index is not None
+            and best.value.value >= self.days_per_credit * best.value.days
+        ):
+            return best
+        return decision.options[0]
+
+    def _take(self, decision: Decision) -> Option:
+        """Take a reward worth its days, keeping ``keep_humans`` humans aboard when crew must
+        leave for it."""
+        yes = next(o for o in decision.options if o.value.take)
+        value = yes.value
+        worth_it = value.worth >= self.days_per_credit * value.days
+        enough_crew = value.crew == 0 or value.humans_left >= self.keep_humans
+        return (
+            yes
+            if worth_it and enough_crew
+            else next(o for o in decision.options if not o.value.take)
+        )
+
+
+class CautiousCaptain(SensibleCaptain):
+    """Keeps three humans aboard and takes only rewards worth two credits a day."""
+
+    name = "cautious"
+    keep_humans = 3
+    days_per_credit = 2.0
+
+
+class GreedyCaptain(SensibleCaptain):
+    """Races in Open Space, lands on anything, and keeps only one human aboard."""
+
+    name = "greedy"
+    keep_humans = 1
+    days_per_credit = 0.0
+    speed = True
+
+
+def _fly_on(decision: Decision) -> Option:
+    """Never give up by choice: the rules end a hopeless flight anyway (RULES §6.3)."""
+    return next(o for o in decision.options if not o.value.give_up)
+
+
+def _most_valuable(decision: Decision) -> Option:
+    return max(decision.options, key=lambda o: o.value.value)
+
+
+def _lose_a_human_first(decision: Decision) -> Option:
+    """Lose a human from the fullest cabin before an alien (aliens add power), unless the
+    losses to come would take every human: then aliens go first, so someone can still fly
+    the ship (RULES §6.3)."""
+    humans = [o for o in decision.options if o.value.alien is None]
+    aliens = [o for o in decision.options if o.value.alien is not None]
+    first = decision.options[0].value
+    if aliens and (not humans or first.aboard <= first.remaining):
+        return aliens[0]
+    if humans:
+        return max(humans, key=lambda o: (o.value.humans, o.value.square))
+    return decision.options[0]
+
+
+def _lose_from_fullest(decision: Decision) -> Option:
+    return max(decision.options, key=lambda o: (o.value.tokens, o.value.square))
 
 
 def _spends(option: Option) -> frozenset[str]:
@@ -184,14 +300,19 @@ def _keep_best_piece(decision: Decision) -> Option:
 class ScriptedPolicy:
     """Answers from a list of labels, in order; a label may be prefixed ``kind:`` to say which
     decision it answers. Raises :class:`ScriptExhaustedError` naming the decision it was asked
-    when the script runs out or does not fit."""
+    when the script runs out or does not fit. With a ``fallback`` captain the script may run
+    out; ``lenient`` also lets the fallback answer any decision the next label does not fit
+    (a player's notes of a real game need not list every question)."""
 
     name = "scripted"
 
-    def __init__(self, answers: Iterable[str], *, fallback: Policy | None = None) -> None:
+    def __init__(
+        self, answers: Iterable[str], *, fallback: Policy | None = None, lenient: bool = False
+    ) -> None:
         self._answers = list(answers)
         self._next = 0
         self._fallback = fallback
+        self._lenient = lenient and fallback is not None
 
     @property
     def remaining(self) -> Sequence[str]:
@@ -206,6 +327,8 @@ class ScriptedPolicy:
         kind, sep, label = answer.partition(":")
         if sep and kind.strip() in DecisionKind.__members__.values():
             if kind.strip() != decision.kind:
+                if self._lenient:
+                    return self._fallback.decide(decision)  # type: ignore[union-attr]
                 raise ScriptExhaustedError(
                     f"choice {self._next + 1} answers {kind.strip()!r}, "
                     f"but the question is: {decision}"
@@ -215,6 +338,8 @@ class ScriptedPolicy:
             if option.label == answer:
                 self._next += 1
                 return option
+        if self._lenient:
+            return self._fallback.decide(decision)  # type: ignore[union-attr]
         raise ScriptExhaustedError(
             f"choice {self._next + 1} {answer!r} is not an option of: {decision}"
         )
@@ -230,3 +355,11 @@ class RandomPolicy:
 
     def decide(self, decision: Decision) -> Option:
         return self._rng.choice(decision.options)
+
+
+CAPTAINS: dict[str, type[SensibleCaptain]] = {
+    "sensible": SensibleCaptain,
+    "cautious": CautiousCaptain,
+    "greedy": GreedyCaptain,
+}
+"""The shipped captains, by the name ``--policy`` takes."""

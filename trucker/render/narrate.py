@@ -181,6 +181,85 @@ def _rewarded(e: Fields) -> str:
     return f"{e['ship']} earns {' and '.join(parts) or 'nothing'}{why}"
 
 
+def _flight_started(e: Fields) -> str:
+    ships = ", ".join(f"{n} on space {p}" for n, p in zip(e["ships"], e["positions"], strict=False))
+    size = f"{e['cards']} cards on a track of {e['track']} spaces"
+    return f"a level {e['level']} flight of {size}: {ships}"
+
+
+def _card(e: Fields) -> str:
+    note = " [representative values]" if e.get("representative") else ""
+    numbers = f": {e['numbers']}" if e.get("numbers") else ""
+    return f"card {e['index']}: {e['card']} ({e['type']}, level {e['level']}){numbers}{note}"
+
+
+def _moved(e: Fields) -> str:
+    days = e["days"]
+    verb = "gains" if days > 0 else "loses"
+    count = f"{abs(days)} day{'s' if abs(days) != 1 else ''}"
+    return f"{e['ship']} {verb} {count}: space {e['start']} to {e['end']}"
+
+
+def _gave_up(e: Fields) -> str:
+    return f"{e['ship']} gives up: {e['reason']}"
+
+
+def _declared(e: Fields) -> str:
+    return f"{e['ship']} declares {e['what']} {e['value']}"
+
+
+def _faced(e: Fields) -> str:
+    result = {"win": "beats them", "tie": "ties: nothing happens", "loss": "loses"}[e["result"]]
+    enemy = f"the {e['enemy']} (strength {e['strength']})"
+    return f"{e['ship']} meets {enemy} with firepower {e['firepower']}: {result}"
+
+
+def _loaded(e: Fields) -> str:
+    dumped = f", dumping {e['dropped']}" if e.get("dropped") else ""
+    return f"{e['ship']} loads {e['gained']}: now carries {e['goods'] or 'nothing'}{dumped}"
+
+
+def _goods_lost(e: Fields) -> str:
+    return f"{e['ship']} loses goods {e['goods']}"
+
+
+def _tokens_lost(e: Fields) -> str:
+    return f"{e['ship']} loses a battery token from {e['square']}"
+
+
+def _crew_lost(e: Fields) -> str:
+    who = (
+        f"the {e['alien']} alien"
+        if e.get("alien")
+        else "a human"
+        if e.get("humans")
+        else "a passenger"
+    )
+    why = f" ({e['why']})" if e.get("why") else ""
+    return f"{e['ship']} loses {who} from {e['square']}{why}"
+
+
+def _penalised(e: Fields) -> str:
+    values = ", ".join(f"{k} {v}" for k, v in e["values"].items())
+    return f"combat zone, {e['test']} ({values}): {e['ship']} is lowest and takes {e['penalty']}"
+
+
+def _passed(e: Fields) -> str:
+    return f"{e['ship']}: {e['why']}"
+
+
+def _settled(e: Fields) -> str:
+    place = f"arrives {_ordinal(e['place'])}" if e.get("place") else "did not finish"
+    return (
+        f"{e['ship']} {place}: earned {e['earned']}, arrival {e['arrival']}, best-looking "
+        f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}: {e['final']} credits"
+    )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
 NARRATORS: dict[str, Callable[[Fields], str]] = {
     "rolled": _rolled,
     "decided": _decided,
@@ -200,6 +279,19 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
     "escaped": _escaped,
     "exploded": _exploded,
     "rewarded": _rewarded,
+    "flight-started": _flight_started,
+    "card": _card,
+    "moved": _moved,
+    "gave-up": _gave_up,
+    "declared": _declared,
+    "faced": _faced,
+    "loaded": _loaded,
+    "goods-lost": _goods_lost,
+    "tokens-lost": _tokens_lost,
+    "crew-lost": _crew_lost,
+    "penalised": _penalised,
+    "passed": _passed,
+    "settled": _settled,
 }
 
 

@@ -42,10 +42,13 @@ class Table:
         if self.log is not None:
             self.log.append(event)
 
-    def roll(self, why: str) -> Roll:
+    def roll(self, why: str, stream: tuple[int, ...] = ()) -> Roll:
+        """Roll two dice; seeded dice with streams (:class:`~trucker.dice.StreamDice`) roll
+        from the stream named by ``stream`` (a card index, then a threat index)."""
         if self.dice is None:
             raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
-        faces = self.dice.roll(why)
+        streams = getattr(self.dice, "stream", None)
+        faces = (streams(stream) if streams is not None else self.dice).roll(why)
         self.emit(Rolled(why, faces))
         return faces
 

@@ -1,0 +1,240 @@
+"""The small procedures many cards share: powering doubles, losing crew, goods and tokens,
+gaining goods (RULES §6.1). Each asks the ship's captain wherever the rules leave a choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trucker.events import CrewLost, Declared, GoodsLost, Loaded, TokensLost
+from trucker.geometry import Cell
+from trucker.parts import GOODS_VALUE, Part, goods_value
+from trucker.policy import Decision, DecisionKind, Option
+from trucker.sim.choices import CrewLoss, Keeping, Paying, Powering, Taking, TokenLoss
+from trucker.sim.flight import Flight, Player
+from trucker.sim.numbers import (
+    arrangements,
+    engine_doubles,
+    engine_power,
+    fire_doubles,
+    firepower,
+    humans,
+    pack_goods,
+)
+from trucker.sim.power import Power, pay, power_sources
+from trucker.sim.state import ShipState
+from trucker.stats import half
+
+__all__ = [
+    "declare_power",
+    "lose_crew",
+    "lose_goods",
+    "gain_goods",
+    "offer_take",
+]
+
+
+def _payable(ship: ShipState, cells: list[Cell]) -> bool:
+    """Can each of ``cells`` get its own power: a token anywhere or a connected unused panel?"""
+    tokens = ship.tokens()
+    if ship.unlimited_power or tokens >= len(cells):
+        return True
+    panels = [
+        (c, ship.structure.connected.get(c, frozenset()))
+        for c, t in ship.tiles.items()
+        if t.part is Part.SOLAR_PANEL and c not in ship.solar_used
+    ]
+    need = len(cells) - tokens
+    match: dict[Cell, Cell] = {}
+
+    def augment(cell: Cell, seen: set[Cell]) -> bool:
+        for panel, reach in panels:
+            if cell in reach and panel not in seen:
+                seen.add(panel)
+                if panel not in match or augment(match[panel], seen):
+                    match[panel] = cell
+                    return True
+        return False
+
+    return sum(1 for cell in cells if augment(cell, set())) >= need
+
+
+def declare_power(
+    flight: Flight,
+    player: Player,
+    what: str,
+    verdict: Callable[[int], str],
+    context: str,
+) -> int:
+    """Choose how many doubles to power (engines or cannons), pay for each, and declare the
+    total: engine power, or firepower in half points (RULES §4.1, §4.2). ``verdict`` tells the
+    captain what a total would mean (win / tie / loss, safe / lowest, stuck)."""
+    ship = player.ship
+    if what == "engines":
+        doubles = engine_doubles(ship)
+        total_for = lambda k: engine_power(ship, k)  # noqa: E731
+        kind = DecisionKind.POWER_ENGINES
+    else:
+        doubles = [c for c, _ in fire_doubles(ship)]
+        total_for = lambda k: firepower(ship, k)  # noqa: E731
+        kind = DecisionKind.POWER_CANNONS
+    counts = [k for k in range(len(doubles) + 1) if k == 0 or _payable(ship, doubles[:k])]
+    count = 0
+    if len(counts) > 1:
+        available = ship.tokens()
+        noun = "engine" if what == "engines" else "cannon"
+        options = tuple(
+            Option(
+                f"power {k} double {noun}{'s' if k != 1 else ''}",
+                Powering(k, total_for(k), verdict(total_for(k)), available),
+            )
+            for k in counts
+        )
+        count = flight.ask(player, Decision(kind, player.name, options, context)).value.count
+        for cell in doubles[:count]:
+            _pay_for(flight, player, cell, f"double {what[:-1]} {cell}")
+    total = total_for(count)
+    shown = half(total) if what == "cannons" else total
+    flight.table.emit(
+        Declared(player.name, "firepower" if what == "cannons" else "engine power", shown)
+    )
+    return total
+
+
+def _pay_for(flight: Flight, player: Player, consumer: Cell, purpose: str) -> None:
+    ship = player.ship
+    sources = [p for p in power_sources(ship, [consumer]) if _serves(ship, p, consumer)]
+    if len(sources) == 1:
+        chosen: Power = sources[0]
+    else:
+        options = tuple(Option(f"pay with {p.label}", Paying(p)) for p in sources)
+        chosen = flight.ask(
+            player, Decision(DecisionKind.PAY, player.name, options, purpose)
+        ).value.power
+    pay(flight.table, ship, chosen, purpose)
+
+
+def _serves(ship: ShipState, power: Power, consumer: Cell) -> bool:
+    if not power.is_solar or power.cell is None:
+        return True
+    return consumer in ship.structure.connected.get(power.cell, frozenset())
+
+
+def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
+    """Lose ``count`` crew (humans or aliens, the owner choosing each; all of them if there are
+    not enough; never robots or passengers, RULES §4.3, §6.2). Returns how many were lost."""
+    ship = player.ship
+    lost = 0
+    while lost < count:
+        options = []
+        left, aboard = count - lost, humans(ship)
+        for cell, tile in sorted(ship.tiles.items()):
+            if tile.crew:
+                loss = CrewLoss(cell, None, tile.crew, left, aboard)
+                options.append(Option(f"a human from {cell}", loss))
+            if tile.alien:
+                loss = CrewLoss(cell, str(tile.alien), 0, left, aboard)
+                options.append(Option(f"the {tile.alien} alien from {cell}", loss))
+        if not options:
+            break
+        if len(options) == 1:
+            choice = options[0].value
+        else:
+            decision = Decision(
+                DecisionKind.LOSE_CREW, player.name, tuple(options), f"{why}: {lost + 1} of {count}"
+            )
+            choice = flight.ask(player, decision).value
+        tile = ship.tiles[choice.square]
+        if choice.alien:
+            ship.set(choice.square, tile.with_contents(alien=None))
+        else:
+            ship.set(choice.square, tile.with_contents(crew=tile.crew - 1))
+        flight.table.emit(
+            CrewLost(player.name, str(choice.square), 0 if choice.alien else 1, choice.alien, why)
+        )
+        lost += 1
+    return lost
+
+
+def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
+    """Lose ``count`` goods, most valuable first; for the rest, battery tokens, the owner
+    choosing the battery; when both run out, nothing more (RULES §6.1)."""
+    ship = player.ship
+    taken = ""
+    for _ in range(count):
+        holds = [(c, t) for c, t in sorted(ship.tiles.items()) if t.goods]
+        if not holds:
+            break
+        cell, tile = max(holds, key=lambda item: max(GOODS_VALUE[g] for g in item[1].goods))
+        best = max(tile.goods, key=lambda g: GOODS_VALUE[g])
+        ship.set(cell, tile.with_contents(goods=tile.goods.replace(best, "", 1)))
+        taken += best
+    if taken:
+        flight.table.emit(GoodsLost(player.name, taken))
+    for _ in range(count - len(taken)):
+        batteries = [
+            (c, t) for c, t in sorted(ship.tiles.items()) if t.part is Part.BATTERY and t.charge
+        ]
+        if not batteries:
+            break
+        options = tuple(Option(f"a token from {c}", TokenLoss(c, t.charge)) for c, t in batteries)
+        if len(options) == 1:
+            square = options[0].value.square
+        else:
+            decision = Decision(DecisionKind.LOSE_TOKEN, player.name, options, why)
+            square = flight.ask(player, decision).value.square
+        tile = ship.tiles[square]
+        ship.set(square, tile.with_contents(charge=tile.charge - 1))
+        flight.table.emit(TokensLost(player.name, str(square), 1))
+
+
+def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
+    """Load gained goods: red only in red holds, rearranging and dumping allowed; when not
+    everything fits the captain chooses what to keep (RULES §6.1)."""
+    if not goods:
+        return
+    ship = player.ship
+    ways = arrangements(ship, goods)
+    if len(ways) == 1:
+        kept, dropped = ways[0]
+    else:
+        options = tuple(
+            Option(
+                f"keep {k or 'nothing'}" + (f", dump {d}" if d else ""),
+                Keeping(k, d, goods_value(k)),
+            )
+            for k, d in ways
+        )
+        choice = flight.ask(
+            player, Decision(DecisionKind.LOAD_GOODS, player.name, options, why)
+        ).value
+        kept, dropped = choice.kept, choice.dropped
+    for cell, load in pack_goods(ship, kept):
+        ship.set(cell, ship.tiles[cell].with_contents(goods=load))
+    flight.table.emit(Loaded(player.name, goods, kept, dropped))
+
+
+def loadable_value(ship: ShipState, goods: str) -> int:
+    """What the goods aboard would be worth after gaining ``goods`` and keeping the best."""
+    aboard = goods_value("".join(t.goods for t in ship.tiles.values()))
+    return goods_value(arrangements(ship, goods)[0][0]) - aboard
+
+
+def offer_take(
+    flight: Flight,
+    player: Player,
+    what: str,
+    *,
+    worth: int,
+    days: int,
+    crew: int = 0,
+) -> bool:
+    """Ask whether to take a reward that costs ``days`` (and sends ``crew`` away)."""
+    left = humans(player.ship) - crew
+    options = (
+        Option(f"pass on {what}", Taking(False)),
+        Option(f"take {what}", Taking(True, worth, days, crew, left)),
+    )
+    context = f"{what}: worth {worth}, costs {days} day{'s' if days != 1 else ''}"
+    if crew:
+        context += f" and {crew} crew"
+    return flight.ask(player, Decision(DecisionKind.TAKE, player.name, options, context)).value.take

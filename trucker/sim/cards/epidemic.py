@@ -1,0 +1,40 @@
+"""Epidemic (RULES §6.2): every occupied cabin connected (joined, or through routers) to at
+least one other occupied cabin loses one occupant; the cabins are found before anyone leaves.
+Which parts count as cabins is the ruling ``epidemic_cabins`` (RULES §10 #31)."""
+
+from __future__ import annotations
+
+from trucker.cards import Card
+from trucker.events import CrewLost
+from trucker.parts import Part
+from trucker.sim.flight import Flight
+
+__all__ = ["resolve_epidemic"]
+
+
+def resolve_epidemic(flight: Flight, card: Card) -> None:
+    kinds = {Part.CABIN}
+    if flight.rulings.epidemic_cabins == "cabins+luxury":
+        kinds.add(Part.LUXURY_CABIN)
+    for player in flight.in_order():
+        ship = player.ship
+        occupied = {
+            c
+            for c, t in ship.tiles.items()
+            if t.part in kinds and (t.crew or t.alien or t.passenger)
+        }
+        connected = ship.structure.connected
+        sick = sorted(c for c in occupied if connected.get(c, frozenset()) & (occupied - {c}))
+        for cell in sick:
+            tile = ship.tiles[cell]
+            if tile.alien:
+                ship.set(cell, tile.with_contents(alien=None))
+                flight.table.emit(CrewLost(player.name, str(cell), 0, str(tile.alien), "epidemic"))
+            elif tile.crew:
+                ship.set(cell, tile.with_contents(crew=tile.crew - 1))
+                flight.table.emit(CrewLost(player.name, str(cell), 1, None, "epidemic"))
+            else:
+                ship.set(cell, tile.with_contents(passenger=False))
+                flight.table.emit(
+                    CrewLost(player.name, str(cell), 0, None, "epidemic: the passenger")
+                )

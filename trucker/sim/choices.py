@@ -1,0 +1,111 @@
+"""The values of the options a flight offers a captain: plain facts the captain weighs.
+
+Each value says what the option does (how many doubles, which planet, whose crew) and what the
+engine knows of its consequence (the resulting firepower, the goods that would fit). The engine
+never picks; :class:`~trucker.policy.SensibleCaptain` and its variants read these facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trucker.geometry import Cell
+from trucker.sim.power import Power
+
+__all__ = [
+    "Flying",
+    "Powering",
+    "Paying",
+    "Landing",
+    "Keeping",
+    "Taking",
+    "CrewLoss",
+    "TokenLoss",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Flying:
+    """Give up now, or fly on (RULES §6.3: giving up is allowed at any time)."""
+
+    give_up: bool
+    humans: int
+
+
+@dataclass(frozen=True, slots=True)
+class Powering:
+    """Power ``count`` doubles (engines or cannons): the total it gives (firepower in half
+    points, or engine power), batteries and solar power available, and what the engine knows
+    of the contest: ``verdict`` is win / tie / loss against an enemy, below / above the lowest
+    number declared so far in a Combat Zone, or empty."""
+
+    count: int
+    total: int
+    verdict: str = ""
+    available: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Paying:
+    """Which power source pays for one activation."""
+
+    power: Power
+
+    @property
+    def spends(self) -> frozenset[str]:
+        return frozenset({self.power.source})
+
+    @property
+    def cost(self) -> tuple[int, ...]:
+        return (0 if self.power.is_solar else 1, -self.power.tokens, *(self.power.cell or ()))
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days."""
+
+    index: int | None
+    goods: str = ""
+    value: int = 0
+    days: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Keeping:
+    """Keep these goods when the holds are full; ``value`` is what they sell for."""
+
+    kept: str
+    dropped: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Take a reward (an abandoned ship or station, a beaten enemy's prize) or not: what it is
+    worth in credits, the days it costs, the crew it sends away and the humans left after."""
+
+    take: bool
+    worth: int = 0
+    days: int = 0
+    crew: int = 0
+    humans_left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CrewLoss:
+    """One crew member lost from a cabin: a human, or its alien. ``remaining`` losses are still
+    to come (this one included), with ``aboard`` humans on the whole ship."""
+
+    square: Cell
+    alien: str | None
+    humans: int
+    remaining: int = 1
+    aboard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLoss:
+    """One battery token lost from a battery tile."""
+
+    square: Cell
+    tokens: int

@@ -1,0 +1,393 @@
+"""A flight: ships on the flight track meeting an adventure deck, card by card (RULES §6, §9).
+
+Ships start in the order given (the first is the leader), each ``start_gap`` spaces behind the
+one ahead (RULES §10 #28), on a track of ``track_length`` spaces (#27). Positions are counted
+unwrapped: a rocket on space ``p`` stands on ``p mod track``; moving skips spaces other rockets
+occupy (leapfrogging, §6.1); a ship a full lap behind the leader gives up (§6.3). Each card is
+resolved by its type's resolver (:mod:`trucker.sim.cards`); then ships with no humans give up.
+At the end, every ship is settled (§9.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from trucker.cards import Card, Level
+from trucker.events import CardRevealed, Decided, FlightStarted, GaveUp, Moved, Rolled, Settled
+from trucker.geometry import Cell
+from trucker.parts import goods_value
+from trucker.policy import Decision, DecisionKind, Option
+from trucker.rulings import Rulings
+from trucker.ship import Ship
+from trucker.sim.choices import Flying
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+from trucker.stats import exposed_connectors
+
+__all__ = [
+    "Player",
+    "Flight",
+    "FlightResult",
+    "ShipResult",
+    "run_flight",
+    "ARRIVAL",
+    "BEST_LOOKING",
+]
+
+ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3), 4: (16, 12, 8, 4)}
+"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards)."""
+BEST_LOOKING = {1: 2, 2: 4, 3: 6, 4: 8}
+"""Best-looking ship prize per flight level (RULES §9.1)."""
+
+
+@dataclass
+class Player:
+    """A ship in a flight: where it is on the track and what it has earned."""
+
+    name: str
+    ship: ShipState
+    start: int
+    position: int
+    order: int
+    credits: int = 0
+    gave_up: str | None = None
+    pending: str | None = None
+    insured: bool = False
+
+    @property
+    def flying(self) -> bool:
+        return self.gave_up is None
+
+
+@dataclass(frozen=True)
+class ShipResult:
+    """One ship at the end of a flight (the ``--json`` ship entry)."""
+
+    name: str
+    gave_up: bool
+    reason: str | None
+    moved: int
+    place: int | None
+    humans: int
+    aliens: int
+    batteries: int
+    goods: str
+    tiles_lost: int
+    credits: int
+    arrival: int
+    best_looking: int
+    sales: int
+    losses: int
+    final_credits: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "gave_up": self.gave_up,
+            "reason": self.reason,
+            "moved": self.moved,
+            "place": self.place,
+            "humans": self.humans,
+            "aliens": self.aliens,
+            "batteries": self.batteries,
+            "goods": self.goods,
+            "tiles_lost": self.tiles_lost,
+            "credits": self.credits,
+            "arrival": self.arrival,
+            "best_looking": self.best_looking,
+            "sales": self.sales,
+            "losses": self.losses,
+            "final_credits": self.final_credits,
+        }
+
+
+@dataclass
+class FlightResult:
+    """What a flight did: the event log (when kept), each ship's result, and per card what each
+    ship lost and earned (for statistics)."""
+
+    ships: list[ShipResult]
+    events: list[Any] | None
+    level: Level
+    representative: list[str] = field(default_factory=list)
+    rulings: dict[str, object] = field(default_factory=dict)
+    card_costs: list[dict[str, tuple[int, int, int]]] = field(default_factory=list)
+    lost_squares: dict[str, list[str]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "level": str(self.level),
+            "rulings": dict(self.rulings),
+            "representative_cards": list(self.representative),
+            "events": [e.to_dict() for e in self.events or ()],
+            "ships": [s.to_dict() for s in self.ships],
+        }
+
+
+class Flight:
+    """The state of a flight in progress; card resolvers read and change it through the
+    methods below, and ask each ship's captain through :attr:`table`."""
+
+    def __init__(
+        self,
+        ships: Sequence[tuple[str, Ship]],
+        cards: Sequence[Card],
+        level: Level,
+        table: Table,
+        *,
+        insured: Sequence[bool] | None = None,
+        repaired: Sequence[Sequence[Cell]] | None = None,
+    ) -> None:
+        self.table = table
+        self.rulings: Rulings = table.rulings
+        self.level = level
+        self.cards = list(cards)
+        self.track = table.rulings.track_spaces(int(level))
+        gap = (
+            int(level) + 1 if table.rulings.start_gap == "level+1" else int(table.rulings.start_gap)
+        )
+        count = len(ships)
+        self.players: list[Player] = []
+        for order, (name, built) in enumerate(ships):
+            position = (count - 1 - order) * max(gap, 1)
+            state = ShipState(built, name=name)
+            player = Player(name, state, position, position, order)
+            player.insured = bool(insured[order]) if insured else False
+            if repaired:
+                state.lost.extend(repaired[order])
+            self.players.append(player)
+        self.card_index = -1
+
+    # --- the track -------------------------------------------------------------------------
+
+    def in_order(self) -> list[Player]:
+        """Flying ships from the leader backwards (RULES §0)."""
+        return sorted((p for p in self.players if p.flying), key=lambda p: -p.position)
+
+    def rearmost_first(self, players: Sequence[Player]) -> list[Player]:
+        return sorted(players, key=lambda p: p.position)
+
+    def leader(self) -> Player | None:
+        order = self.in_order()
+        return order[0] if order else None
+
+    def move(self, player: Player, days: int) -> None:
+        """Gain (days > 0) or lose days, leaping over spaces other flying rockets occupy."""
+        if days == 0 or not player.flying:
+            return
+        occupied = {p.position % self.track for p in self.players if p is not player and p.flying}
+        step = 1 if days > 0 else -1
+        position, left = player.position, abs(days)
+        while left:
+            position += step
+            if position % self.track not in occupied:
+                left -= 1
+        self.table.emit(Moved(player.name, days, player.position, position))
+        player.position = position
+        self._check_lapped()
+
+    def _check_lapped(self) -> None:
+        leader = self.leader()
+        if leader is None:
+            return
+        for player in self.in_order():
+            if leader.position - player.position >= self.track:
+                self.give_up(player, "lapped by the leader")
+
+    def give_up(self, player: Player, reason: str) -> None:
+        """The ship leaves the flight now: no card affects it any more (RULES §6.3)."""
+        if player.flying:
+            player.gave_up = reason
+            self.table.emit(GaveUp(player.name, reason))
+
+    def give_up_after_card(self, player: Player, reason: str) -> None:
+        """Note a forced give-up that takes effect once the card is resolved (RULES §6.3)."""
+        if player.flying and player.pending is None:
+            player.pending = reason
+
+    # --- one card --------------------------------------------------------------------------
+
+    def ask(self, player: Player, decision: Decision) -> Option:
+        return self.table.ask(player.name, decision)
+
+    def roll(self, why: str, stream: tuple[int, ...] = ()) -> tuple[int, int]:
+        return self.table.roll(why, stream=(self.card_index, *stream))
+
+    def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Card], None]) -> None:
+        self.card_index = index
+        self.table.emit(
+            CardRevealed(
+                index + 1,
+                card.label,
+                str(card.type),
+                str(card.level),
+                card.numbers(),
+                card.representative,
+            )
+        )
+        for player in self.in_order():
+            player.ship.new_card()
+            self._offer_give_up(player)
+        resolver(self, card)
+        for player in self.players:
+            if player.flying and player.pending is None and player.ship.humans() == 0:
+                player.pending = "no humans left aboard"
+            if player.pending is not None:
+                reason, player.pending = player.pending, None
+                self.give_up(player, reason)
+
+    def _offer_give_up(self, player: Player) -> None:
+        humans = player.ship.humans()
+        options = (
+            Option("fly on", Flying(False, humans)),
+            Option("give up", Flying(True, humans)),
+        )
+        choice = self.ask(
+            player, Decision(DecisionKind.GIVE_UP, player.name, options, "before the card")
+        )
+        if choice.value.give_up:
+            self.give_up(player, "chose to give up")
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def settle(self) -> list[ShipResult]:
+        """RULES §9.1: arrival rewards by place, the best-looking prize, goods sold (half for a
+        ship that gave up), lost tiles paid up to the insurance cap; never below zero."""
+        level = int(self.level)
+        arrival = ARRIVAL[level]
+        best = BEST_LOOKING[level]
+        if level == 4 and self.rulings.level_iv_rewards == "level-iii":
+            arrival, best = ARRIVAL[3], BEST_LOOKING[3]
+        finishers = self.in_order()
+        exposed = {p.name: len(exposed_connectors(p.ship.board, p.ship.tiles)) for p in finishers}
+        fewest = min(exposed.values(), default=None)
+        results = []
+        for player in self.players:
+            place = finishers.index(player) + 1 if player.flying else None
+            reward = arrival[place - 1] if place is not None and place <= len(arrival) else 0
+            looks = best if place is not None and exposed[player.name] == fewest else 0
+            goods = "".join(t.goods for t in player.ship.tiles.values())
+            sales = goods_value(goods)
+            if not player.flying:
+                sales = (sales + 1) // 2
+            losses = self._losses(player)
+            total = player.credits + reward + looks + sales - losses
+            final = max(0, total)
+            self.table.emit(
+                Settled(player.name, place, reward, looks, sales, losses, player.credits, final)
+            )
+            ship = player.ship
+            results.append(
+                ShipResult(
+                    name=player.name,
+                    gave_up=not player.flying,
+                    reason=player.gave_up,
+                    moved=player.position - player.start,
+                    place=place,
+                    humans=ship.humans(),
+                    aliens=sum(1 for t in ship.tiles.values() if t.alien),
+                    batteries=ship.tokens(),
+                    goods="".join(sorted(goods, key="RYGB".index)),
+                    tiles_lost=len(ship.lost),
+                    credits=player.credits,
+                    arrival=reward,
+                    best_looking=looks,
+                    sales=sales,
+                    losses=losses,
+                    final_credits=final,
+                )
+            )
+        return results
+
+    def _losses(self, player: Player) -> int:
+        """One credit per lost tile, up to the board's insurance cap (RULES §9.1, §9.3)."""
+        lost = len(player.ship.lost)
+        insurance = player.ship.board.insurance
+        if insurance.optional:
+            return (
+                min(lost, insurance.cap) if player.insured and insurance.cap is not None else lost
+            )
+        cap = insurance.cap
+        if cap is None and self.rulings.unknown_insurance_cap != "none":
+            cap = int(self.rulings.unknown_insurance_cap)
+        return lost if cap is None else min(lost, cap)
+
+
+def _snapshot(flight: Flight) -> dict[str, tuple[int, int, int]]:
+    return {
+        p.name: (
+            len(p.ship.lost),
+            p.ship.humans() + sum(1 for t in p.ship.tiles.values() if t.alien),
+            p.credits,
+        )
+        for p in flight.players
+    }
+
+
+def run_flight(
+    ships: Sequence[tuple[str, Ship]],
+    cards: Sequence[Card],
+    level: Level,
+    table: Table,
+    *,
+    insured: Sequence[bool] | None = None,
+    repaired: Sequence[Sequence[Cell]] | None = None,
+    observer: Callable[[Flight, int], None] | None = None,
+) -> FlightResult:
+    """Fly ``cards`` (top first) against ``ships`` (the first is the leader); every roll comes
+    from the table's dice and every choice from the ships' policies. ``observer`` is called
+    after each card with the flight and the card's index (a renderer's hook; it must not
+    change the flight)."""
+    from trucker.sim.cards import resolver_for
+
+    flight = Flight(ships, cards, level, table, insured=insured, repaired=repaired)
+    table.emit(
+        FlightStarted(
+            str(level),
+            flight.track,
+            tuple(p.name for p in flight.players),
+            tuple(p.position for p in flight.players),
+            len(flight.cards),
+        )
+    )
+    costs = []
+    index = 0
+    while index < len(flight.cards):
+        if not flight.in_order():
+            break
+        card = flight.cards[index]
+        before = _snapshot(flight)
+        flight.resolve(index, card, resolver_for(card))
+        if observer is not None:
+            observer(flight, index)
+        after = _snapshot(flight)
+        costs.append(
+            {
+                name: (
+                    after[name][0] - before[name][0],
+                    before[name][1] - after[name][1],
+                    after[name][2] - before[name][2],
+                )
+                for name in after
+            }
+        )
+        index += 1
+    results = flight.settle()
+    return FlightResult(
+        ships=results,
+        events=table.log,
+        level=level,
+        representative=sorted({c.label for c in flight.cards[:index] if c.representative}),
+        rulings=table.rulings.non_default(),
+        card_costs=costs,
+        lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
+    )
+
+
+def rolls_and_choices(events: Sequence[Any]) -> tuple[list[tuple[int, int]], list[str]]:
+    """The dice and the choices recorded in a log, in order: what a replay feeds back."""
+    rolls = [tuple(e.faces) for e in events if isinstance(e, Rolled)]
+    choices = [f"{e.decision}: {e.choice}" for e in events if isinstance(e, Decided)]
+    return rolls, choices  # type: ignore[return-value]

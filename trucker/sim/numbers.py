@@ -1,0 +1,165 @@
+"""A ship's numbers during a flight (RULES §4): firepower and engine power for a chosen number
+of powered doubles, the three crew counts, and where gained goods fit.
+
+These are the same rules as :mod:`trucker.stats` (which reports a built ship), read from a
+:class:`~trucker.sim.state.ShipState` and its cached structure, because a flight asks them
+thousands of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trucker.catalog import part_info
+from trucker.geometry import Cell
+from trucker.parts import GOODS_VALUE, AlienColor, Part
+from trucker.rulings import Rulings
+from trucker.sim.state import ShipState
+from trucker.stats import armed_cells, cannon_value, crew_for_comparison, engine_value, turret_pairs
+
+__all__ = [
+    "fire_base",
+    "fire_doubles",
+    "firepower",
+    "engine_base",
+    "engine_doubles",
+    "engine_power",
+    "crew_comparison",
+    "crew_requirement",
+    "crew_members",
+    "humans",
+    "arrangements",
+    "pack_goods",
+    "holds_of",
+]
+
+
+def _has_alien(ship: ShipState, color: AlienColor) -> bool:
+    return any(t.alien is color for t in ship.tiles.values())
+
+
+def fire_base(ship: ShipState) -> int:
+    """Half points of firepower with no battery spent: single cannons and turret pairs
+    (RULES §4.1), before the purple alien's bonus."""
+    singles = sum(cannon_value(t) for t in ship.tiles.values() if t.part is Part.CANNON)
+    pairs = turret_pairs(ship.tiles, ship.structure.connected)
+    return singles + 2 * part_info(Part.TURRET).pair_power * pairs
+
+
+def fire_doubles(ship: ShipState) -> list[tuple[Cell, int]]:
+    """Double cannons and what each adds when powered, most first (front ones first)."""
+    found = [(c, cannon_value(t)) for c, t in ship.tiles.items() if t.part is Part.DOUBLE_CANNON]
+    return sorted(found, key=lambda item: (-item[1], item[0]))
+
+
+def firepower(ship: ShipState, powered: int = 0) -> int:
+    """Half points with ``powered`` doubles firing (the strongest ones), the purple alien
+    adding 2 when the rest is above 0 (RULES §4.1)."""
+    total = fire_base(ship) + sum(v for _, v in fire_doubles(ship)[:powered])
+    if total > 0 and _has_alien(ship, AlienColor.PURPLE):
+        total += 4
+    return total
+
+
+def engine_base(ship: ShipState) -> int:
+    return sum(engine_value(t) for t in ship.tiles.values() if t.part is Part.ENGINE)
+
+
+def engine_doubles(ship: ShipState) -> list[Cell]:
+    return sorted(c for c, t in ship.tiles.items() if t.part is Part.DOUBLE_ENGINE)
+
+
+def engine_power(ship: ShipState, powered: int = 0) -> int:
+    """Engine power with ``powered`` double engines running; a brown alien adds 2 when the rest
+    is above 0 (RULES §4.2)."""
+    doubles = engine_doubles(ship)[:powered]
+    total = engine_base(ship) + sum(engine_value(ship.tiles[c]) for c in doubles)
+    if total > 0 and _has_alien(ship, AlienColor.BROWN):
+        total += 2
+    return total
+
+
+def _armed(ship: ShipState, rulings: Rulings) -> frozenset[Cell]:
+    return armed_cells(ship.board, ship.tiles, ship.structure.connected, rulings)
+
+
+def crew_comparison(ship: ShipState, rulings: Rulings) -> int:
+    """Crew for comparisons (Combat Zone, Sabotage; RULES §4.3): humans, aliens, active robots,
+    armed members counted twice."""
+    return crew_for_comparison(ship.tiles, _armed(ship, rulings))
+
+
+def crew_requirement(ship: ShipState) -> int:
+    """Crew for requirements (Abandoned Station; RULES §4.3): humans, aliens and active
+    robots, no armed doubling."""
+    return sum(t.crew + (1 if t.alien else 0) + t.active_robots for t in ship.tiles.values())
+
+
+def crew_members(ship: ShipState) -> int:
+    """Crew that can be lost or sent away (Slavers, Combat Zone, Abandoned Ship; RULES §4.3):
+    humans and aliens, never robots."""
+    return sum(t.crew + (1 if t.alien else 0) for t in ship.tiles.values())
+
+
+def humans(ship: ShipState) -> int:
+    return sum(t.crew for t in ship.tiles.values())
+
+
+def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
+    """The cargo holds: square, capacity, red."""
+    return sorted((c, t.capacity, t.red) for c, t in ship.tiles.items() if t.part is Part.CARGO)
+
+
+def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[str, str]]:
+    """The ways to keep goods when gaining ``gained`` (RULES §6.1: red only in red holds;
+    rearranging and dumping allowed when gaining): ``(kept, dropped)`` pairs keeping as many
+    cubes as fit, most valuable first. Everything fits: a single pair.
+
+    Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
+    the red holds take, and the other colours filling what room is left.
+    """
+    aboard = "".join(t.goods for t in ship.tiles.values() if t.part is Part.CARGO)
+    pool = aboard + gained
+    holds = holds_of(ship)
+    red_room = sum(cap for _, cap, is_red in holds if is_red)
+    plain_room = sum(cap for _, cap, is_red in holds if not is_red)
+    have = {g: pool.count(g) for g in "RYGB"}
+    best_size, ways = -1, []
+    for reds in range(min(have["R"], red_room), -1, -1):
+        others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)
+        if reds + others < best_size:
+            continue
+        if reds + others > best_size:
+            best_size, ways = reds + others, []
+        for y in range(min(have["Y"], others), -1, -1):
+            for g in range(min(have["G"], others - y), -1, -1):
+                b = others - y - g
+                if b <= have["B"]:
+                    ways.append("R" * reds + "Y" * y + "G" * g + "B" * b)
+    ranked = sorted(set(ways), key=lambda k: (-sum(GOODS_VALUE[x] for x in k), k))[:limit]
+    return [(k, _minus(pool, k)) for k in ranked]
+
+
+def _minus(pool: str, kept: str) -> str:
+    rest = list(pool)
+    for g in kept:
+        rest.remove(g)
+    return "".join(rest)
+
+
+def pack_goods(ship: ShipState, kept: str) -> Iterator[tuple[Cell, str]]:
+    """Place ``kept`` goods in the holds: red cubes in red holds, the rest filling plain holds
+    first, most valuable first, holds in board order (the project's packing; the rules let the
+    owner rearrange freely when gaining)."""
+    holds = holds_of(ship)
+    loads: dict[Cell, str] = {c: "" for c, _, _ in holds}
+    room = {c: cap for c, cap, _ in holds}
+    reds = [c for c, _, is_red in holds if is_red]
+    plains = [c for c, _, is_red in holds if not is_red]
+    for good in sorted(kept, key=lambda g: -GOODS_VALUE[g]):
+        for cell in reds if good == "R" else plains + reds:
+            if room[cell]:
+                loads[cell] += good
+                room[cell] -= 1
+                break
+    yield from loads.items()
