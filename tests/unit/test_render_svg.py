@@ -1,0 +1,350 @@
+"""SVG pictures (trucker/render/svg.py): well-formed, deterministic, and holding the elements a
+reader (or a stylesheet) looks for on known scenarios. The expectations come from the scenario
+files and the hand-worked cases in scenarios/intruders/cases.toml, not from the renderer."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from tests.helpers import ship as compact_ship
+from trucker.cli.captains import CommandLineCaptain
+from trucker.decks import load_deck
+from trucker.geometry import Cell, Connector, Direction
+from trucker.load import load_ship
+from trucker.odds import exposure
+from trucker.render.svg import (
+    WALKER_COLORS,
+    exposure_svg,
+    hit_svg,
+    ship_svg,
+    walk_svg,
+)
+from trucker.render.text import Mark, draw_board
+from trucker.sim.attacks import attack
+from trucker.sim.intruders import IntruderResult, intrude
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+from trucker.threats import Threat, ThreatKind
+from trucker.validate import validate
+
+NS = "{http://www.w3.org/2000/svg}"
+INTRUDERS = SCENARIOS / "intruders"
+CASES = tomllib.loads((INTRUDERS / "cases.toml").read_text(encoding="utf-8"))["case"]
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def by_id(root: ET.Element) -> dict[str, ET.Element]:
+    found: dict[str, ET.Element] = {}
+    for element in root.iter():
+        key = element.get("id")
+        if key is not None:
+            assert key not in found, f"duplicate id {key}"
+            found[key] = element
+    return found
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set((element.get("class") or "").split())
+
+
+def with_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in classes(e)]
+
+
+def case(prefix: str) -> dict:
+    found = [c for c in CASES if c["name"].startswith(prefix)]
+    assert len(found) == 1, prefix
+    return found[0]
+
+
+def run_case(data: dict) -> tuple[object, IntruderResult]:
+    built = load_ship(INTRUDERS / data["ship"])
+    card = load_deck(INTRUDERS / data["card"]).cards[0]
+    if data.get("double"):
+        card = dataclasses.replace(card, double=True, hand=None)
+    shift = Direction.parse(data["shift"]) if "shift" in data else None
+    table = Table(policies=CommandLineCaptain(shift=shift), log=[])
+    return built, intrude(table, ShipState.from_ship(built), card, data["roll"])
+
+
+# -- ships -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hauler_svg() -> tuple[object, object, ET.Element, str]:
+    built = load_ship(SCENARIOS / "ships" / "broken-hauler.toml")
+    report = validate(built)
+    text = ship_svg(built, report)
+    return built, report, parse(text), text
+
+
+def test_a_ship_picture_has_a_title_and_the_text_drawing_in_its_desc(hauler_svg) -> None:
+    built, report, root, _ = hauler_svg
+    title = root.find(f"{NS}title")
+    desc = root.find(f"{NS}desc")
+    assert title is not None and "illegal, 9 violations" in (title.text or "")
+    assert root.get("role") == "img"
+    marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
+    drawing = draw_board(built.board, built.tiles, holes=built.hole_squares, marks=marks).plain()
+    assert desc is not None and drawing in (desc.text or "")
+    assert "cannon-blocked 6,7 5,7 (front)" in (desc.text or "")
+
+
+def test_every_violation_is_outlined_in_red_on_its_offending_square(hauler_svg) -> None:
+    _, report, root, _ = hauler_svg
+    groups = with_class(root, "violation")
+    assert len(groups) == len(report.violations) == 9
+    for group, violation in zip(groups, report.violations, strict=True):
+        assert str(violation.rule) in classes(group)
+        assert group.get("data-squares") == " ".join(map(str, violation.squares))
+        outline = next(e for e in group if "outline" in classes(e))
+        assert outline.get("stroke") == "#dc2626"
+        assert outline.get("data-square") == str(violation.squares[0])
+        labels = "".join(t.text or "" for t in group.iter(f"{NS}text"))
+        assert str(violation.rule) in labels.replace(" ", "")
+
+
+def test_the_cannon_blocked_outline_lies_on_the_cannon(hauler_svg) -> None:
+    _, _, root, _ = hauler_svg
+    ids = by_id(root)
+    (group,) = [g for g in with_class(root, "violation") if "cannon-blocked" in classes(g)]
+    outline = next(e for e in group if "outline" in classes(e))
+    body = next(e for e in ids["tile-6-7"] if "body" in classes(e))
+    square = ids["square-6-7"]
+    assert float(square.get("x")) <= float(outline.get("x")) < float(body.get("x"))
+    assert float(square.get("y")) <= float(outline.get("y")) < float(body.get("y"))
+    secondary = [e for e in group if "secondary" in classes(e)]
+    assert [e.get("data-square") for e in secondary] == ["5,7"]
+
+
+def test_tiles_carry_stable_ids_part_classes_and_prongs_per_connector(hauler_svg) -> None:
+    built, _, root, _ = hauler_svg
+    ids = by_id(root)
+    for cell, tile in built.tiles.items():
+        group = ids[f"tile-{cell.row}-{cell.col}"]
+        assert f"part-{tile.part}" in classes(group)
+        assert group.get("data-square") == str(cell)
+        prongs = [e for e in group if "connector" in classes(e)]
+        sides = [s for s in tile.sides if s is not Connector.SMOOTH]
+        assert len(prongs) == len(sides)
+        for element, side in zip(prongs, sides, strict=True):
+            assert len(list(element)) == int(side)
+    assert "start" in classes(ids["tile-7-7"])
+    assert with_class(ids["tile-6-7"], "barrel")
+    assert with_class(ids["tile-7-6"], "exhaust")
+
+
+def test_the_output_is_deterministic_and_independent_of_tile_order(hauler_svg) -> None:
+    built, report, _, text = hauler_svg
+    assert ship_svg(built, report) == text
+    shuffled = built.with_tiles(dict(reversed(list(built.tiles.items()))))
+    assert ship_svg(shuffled, validate(shuffled)) == text
+
+
+def test_numbers_have_one_fixed_format(hauler_svg) -> None:
+    *_, text = hauler_svg
+    numbers = re.findall(r'\b(?:x|y|x1|y1|x2|y2|cx|cy|r|width|height)="([^"]*)"', text)
+    assert numbers
+    assert all(re.fullmatch(r"-?\d+(\.\d{1,2})?", n) for n in numbers), numbers[:5]
+
+
+def test_shields_nozzles_and_armor_are_drawn() -> None:
+    s = compact_ship(
+        {
+            "7,7": "start",
+            "7,8": "shield s--u covers=front,right",
+            "7,6": "thruster -u-- nozzles=front,left",
+            "6,7": "pipe --u- armor=front",
+        }
+    )
+    ids = by_id(parse(ship_svg(s)))
+    arcs = with_class(ids["tile-7-8"], "shield-arc")
+    assert sorted(c for a in arcs for c in classes(a) if c.startswith("covers-")) == [
+        "covers-front",
+        "covers-right",
+    ]
+    assert len(with_class(ids["tile-7-6"], "nozzle")) == 2
+    assert len(with_class(ids["tile-6-7"], "armor")) == 1
+
+
+def test_iib_marks_both_edges_of_the_seam() -> None:
+    built = load_ship(SCENARIOS / "ships" / "iib-cylinder.toml")
+    ids = by_id(parse(ship_svg(built, validate(built))))
+    assert ids["seam-left"].get("data-joins") == "9"
+    assert ids["seam-right"].get("data-joins") == "1"
+    assert "start" in classes(ids["tile-3-5"])
+
+
+def test_iiib_holes_are_drawn_as_holes() -> None:
+    built = load_ship(SCENARIOS / "ships" / "iiib-holes.toml")
+    root = parse(ship_svg(built, validate(built)))
+    holes = {e.get("id") for e in with_class(root, "hole") if e.get("id")}
+    assert holes == {f"square-{c.row}-{c.col}" for c in built.hole_squares}
+    assert len(holes) == 10  # the squares marked 3 or 4 on the spec's IIIB grid
+    assert not with_class(root, "violation")
+
+
+def test_a_tile_off_the_board_is_still_drawn() -> None:
+    built = load_ship(SCENARIOS / "ships" / "broken-hauler.toml")
+    ids = by_id(parse(ship_svg(built)))
+    assert "tile-10-7" in ids and "square-10-7" not in ids
+
+
+# -- hits and exposure -----------------------------------------------------------------------
+
+
+def test_a_hit_draws_the_line_the_tile_met_and_the_ship_after() -> None:
+    built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    state = ShipState.from_ship(built)
+    threat = Threat(ThreatKind.HEAVY_FIRE, Direction.REAR)
+    result = attack(Table(policies=CommandLineCaptain()), state, threat, 6)
+    root = parse(hit_svg(built, state.to_ship(), result))
+    ids = by_id(root)
+    assert ids["line"].get("data-line") == "column 6"
+    (impact,) = with_class(root, "impact")
+    assert impact.get("data-square") == "9,6" and "destroyed" in classes(impact)
+    assert "tile-9-6" in ids and "after-tile-9-6" not in ids
+    lost = [e.get("data-square") for e in with_class(root, "lost-mark")]
+    assert lost == ["9,6"]
+
+
+def test_a_shifted_hit_shows_the_rolled_line_too() -> None:
+    built = load_ship(SCENARIOS / "attacks" / "green-thruster.toml")
+    state = ShipState.from_ship(built)
+    result = attack(
+        Table(policies=CommandLineCaptain(shift=Direction.RIGHT)),
+        state,
+        Threat(ThreatKind.SMALL_METEOR, Direction.FRONT),
+        5,
+    )
+    if result.shift is None:
+        pytest.skip("the scenario's thruster cannot move the ship right on a 5")
+    ids = by_id(parse(hit_svg(built, state.to_ship(), result)))
+    assert "rolled" in classes(ids["rolled-line"])
+    assert ids["line"].get("data-line") != ids["rolled-line"].get("data-line")
+
+
+def test_exposure_colours_each_met_tile_with_its_odds() -> None:
+    built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    sides = exposure(ShipState.from_ship(built), ThreatKind.SMALL_METEOR)
+    root = parse(exposure_svg(built, sides))
+    ids = by_id(root)
+    assert len(with_class(root, "side")) == 4
+    for side in sides:
+        for cell, odds in side.tiles.items():
+            element = ids[f"{side.direction}-heat-{cell.row}-{cell.col}"]
+            assert float(element.get("data-destroyed")) == pytest.approx(
+                float(odds.destroyed_unpowered), abs=0.005
+            )
+
+
+# -- intruder walks ----------------------------------------------------------------------------
+
+
+def steps_of(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter(f"{NS}g") if "step" in classes(e)]
+
+
+def test_a_predator_walk_numbers_its_steps_along_the_path() -> None:
+    data = case("predator, roll 9:")
+    built, result = run_case(data)
+    root = parse(walk_svg(built, result))
+    steps = steps_of(root)
+    (walker,) = data["expect"]["walkers"]
+    assert [s.get("data-square") for s in steps] == walker["path"]
+    assert [s.get("data-step") for s in steps] == ["1", "2", "3", "4"]
+    for number, element in enumerate(steps, 1):
+        assert {"step", f"step-{number}", "walker-left"} <= classes(element)
+        assert element.get("id") == f"step-left-{number}"
+        numbers = [t.text for t in element.iter(f"{NS}text") if "step-number" in classes(t)]
+        assert numbers == [str(number)]
+        assert with_class(element, "heading-arrow")
+    eaten = {s.get("data-square") for s in steps if "eats" in classes(s)}
+    assert eaten == {e[0] for e in data["expect"]["eaten"]}
+    labels = " ".join(t.text or "" for s in steps for t in s.iter(f"{NS}text"))
+    assert "ate 3 tokens" in labels and "ate 2 humans" in labels
+    desc = root.find(f"{NS}desc").text or ""
+    assert "outcome: escaped" in desc
+
+
+def test_a_step_picture_stops_at_its_step_and_marks_it_current() -> None:
+    built, result = run_case(case("predator, roll 9:"))
+    steps = steps_of(parse(walk_svg(built, result, upto=2)))
+    assert [s.get("data-step") for s in steps] == ["1", "2"]
+    assert "current" in classes(steps[1]) and "current" not in classes(steps[0])
+
+
+def test_a_defeat_is_marked_where_it_happened() -> None:
+    data = case("predator, roll 5:")
+    built, result = run_case(data)
+    steps = steps_of(parse(walk_svg(built, result)))
+    assert [s.get("data-square") for s in steps if "defeated" in classes(s)] == ["5,8"]
+
+
+def test_a_repelled_landing_is_marked() -> None:
+    built, result = run_case(case("predator, roll 7: the landing"))
+    ids = by_id(parse(walk_svg(built, result)))
+    assert ids["repelled"].get("data-square") == "7,5"
+    assert not steps_of(parse(walk_svg(built, result)))
+
+
+def test_commando_fuses_are_labelled_on_their_tiles() -> None:
+    data = case("commando, fuses at 6 and 12")
+    built, result = run_case(data)
+    steps = steps_of(parse(walk_svg(built, result)))
+    assert [s.get("data-square") for s in steps] == data["expect"]["walkers"][0]["path"]
+    assert [s.get("data-square") for s in steps if "fuse" in classes(s)] == ["5,6", "6,9"]
+
+
+def test_a_double_intruder_walks_in_two_colours() -> None:
+    data = case("double commando")
+    built, result = run_case(data)
+    root = parse(walk_svg(built, result))
+    ids = by_id(root)
+    walks = [ids["walk-left"], ids["walk-right"]]
+    assert [w.get("data-color") for w in walks] == [WALKER_COLORS["left"], WALKER_COLORS["right"]]
+    assert WALKER_COLORS["left"] != WALKER_COLORS["right"]
+    for walk, expected in zip(walks, data["expect"]["walkers"], strict=True):
+        steps = steps_of(walk)
+        assert [s.get("data-square") for s in steps] == expected["path"]
+        markers = {m.get("fill") for s in steps for m in s if "marker" in classes(m)}
+        assert markers == {walk.get("data-color")}
+
+
+def test_renderers_load_neither_the_cli_nor_rich() -> None:
+    probe = (
+        "import json, sys; import trucker.render.svg, trucker.render.html; "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    leaked = [
+        m
+        for m in json.loads(done.stdout)
+        if m.split(".")[0] in ("rich", "typer") or m.startswith("trucker.cli")
+    ]
+    assert leaked == []
+
+
+def test_cells_in_ids_are_row_then_column() -> None:
+    built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    ids = by_id(parse(ship_svg(built)))
+    assert Cell(7, 10) in built.tiles and "tile-7-10" in ids
+
+
+def test_pictures_are_small_enough_to_commit() -> None:
+    built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    assert len(ship_svg(built, validate(built))) < 60_000
