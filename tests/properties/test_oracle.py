@@ -196,7 +196,7 @@ def oracle(doc: dict[str, Any]) -> tuple[list[list[str]], dict[str, int]]:
     return sorted(out, key=lambda v: (v[0], [Cell.parse(s) for s in v[1:]])), numbers
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(doc=layouts())
 def test_the_validator_agrees_with_the_spec_read_independently(doc: dict[str, Any]) -> None:
     expected, numbers = oracle(doc)

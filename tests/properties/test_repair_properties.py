@@ -37,7 +37,7 @@ def shape(tile: Tile) -> Tile:
     return replace(tile, crew=0, alien=None, charge=0, goods="", sleepers=0, passenger=False)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(doc=layouts())
 def test_repair_gives_a_legal_subset_or_cannot(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -57,7 +57,7 @@ def test_repair_gives_a_legal_subset_or_cannot(doc: dict[str, Any]) -> None:
     assert result.tiles_lost == len(ship.tiles) - len(result.ship.tiles)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(doc=layouts())
 def test_repair_is_idempotent(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -69,7 +69,7 @@ def test_repair_is_idempotent(doc: dict[str, Any]) -> None:
     assert dict(twice.ship.tiles) == dict(once.ship.tiles)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(doc=layouts())
 def test_repair_changes_nothing_on_a_legal_ship(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -80,7 +80,7 @@ def test_repair_changes_nothing_on_a_legal_ship(doc: dict[str, Any]) -> None:
     assert dict(result.ship.tiles) == dict(ship.tiles)
 
 
-@settings(max_examples=75, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(doc=layouts(), seed=st.integers(0, 1000))
 def test_any_policy_choice_leaves_a_legal_ship_or_cannot(doc: dict[str, Any], seed: int) -> None:
     """Whichever tile of each pair a (random) captain removes, the result is legal, or repair

@@ -22,7 +22,7 @@ def build(doc: dict[str, Any]) -> Ship:
     return ship_from_document(doc, "random.toml")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(doc=layouts())
 def test_validate_never_raises_and_is_deterministic(doc: dict[str, Any]) -> None:
     ship = build(doc)
@@ -103,7 +103,7 @@ def comparable(report: Report, axis: int | None) -> Counter[object]:
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(doc=layouts(boards=tuple(MIRROR_AXES)))
 def test_mirror_image_gets_the_mirror_verdict(doc: dict[str, Any]) -> None:
     """On the symmetric boards a ship and its mirror image get mirror-image verdicts."""
