@@ -1,0 +1,122 @@
+"""Teaching pages (trucker/render/html.py): one self-contained file whose frames carry the
+narration of each step, generic enough for pictures other than intruder walks."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from trucker.cli.captains import CommandLineCaptain
+from trucker.decks import load_deck
+from trucker.load import load_ship
+from trucker.render.html import Frame, Show, page, walk_narration, walk_page, walk_show
+from trucker.render.narrate import narrate
+from trucker.sim.intruders import intrude
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+INTRUDERS = SCENARIOS / "intruders"
+
+
+def commando() -> tuple[object, object, list, object]:
+    built = load_ship(INTRUDERS / "commando.toml")
+    card = load_deck(INTRUDERS / "commando-card.toml").cards[0]
+    state = ShipState.from_ship(built)
+    log: list = []
+    result = intrude(Table(policies=CommandLineCaptain(), log=log), state, card, 7)
+    return built, result, log, state.to_ship()
+
+
+def page_data(text: str) -> dict:
+    found = re.search(r'<script type="application/json" id="show-data">(.*?)</script>', text, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def test_a_walk_show_has_the_landing_each_step_and_the_outcome() -> None:
+    built, result, log, after = commando()
+    show = walk_show(built, result, log, after)
+    assert show.frames[0].title == "The landing"
+    assert show.frames[-1].title == "The outcome"
+    assert len(show.frames) == 12 + 2
+    for number, frame in enumerate(show.frames[1:-1], 1):
+        assert frame.upto == number
+        assert frame.focus == (f"step-left-{number}",)
+        assert frame.lines[0].startswith(f"step {number} (left-hand)")
+    assert "it places a fuse on 5,6 at step 6" in show.frames[6].lines
+    outcome = show.frames[-1]
+    assert outcome.picture == 1  # the ship afterwards, its lost tiles crossed out
+    assert any("fuses explode" in line for line in outcome.lines)
+
+
+def test_every_event_is_narrated_exactly_once() -> None:
+    *_, log, _ = commando()
+    before, steps, later = walk_narration(log)
+    told = before + [line for n in sorted(steps) for line in steps[n]] + later
+    assert sorted(told) == sorted(narrate(e).strip() for e in log)
+
+
+def test_a_double_intruder_frame_names_both_walkers() -> None:
+    built = load_ship(INTRUDERS / "commando.toml")
+    card = load_deck(INTRUDERS / "commando-card.toml").cards[0]
+    card = dataclasses.replace(card, double=True, hand=None)
+    log: list = []
+    result = intrude(Table(log=log), ShipState.from_ship(built), card, 7)
+    show = walk_show(built, result, log)
+    assert show.frames[3].focus == ("step-left-3", "step-right-3")
+    assert any("(right-hand)" in line for line in show.frames[3].lines)
+
+
+def test_the_page_is_self_contained_and_carries_its_frames() -> None:
+    built, result, log, after = commando()
+    text = walk_page(built, result, log, after)
+    assert text.startswith("<!DOCTYPE html>")
+    for outside in ('src="http', "src='http", 'href="http', "<link", "@import", "url("):
+        assert outside not in text
+    data = page_data(text)
+    assert len(data["frames"]) == 14 and len(data["pictures"]) == 2
+    for frame in data["frames"]:
+        picture = data["pictures"][frame["picture"]]
+        ET.fromstring(picture)
+        for element_id in frame["focus"]:
+            assert f'id="{element_id}"' in picture
+    assert 'aria-live="polite"' in text
+    assert text.count("<button") >= 5 + len(data["frames"])
+
+
+def test_the_first_frame_reads_without_javascript() -> None:
+    built, result, log, after = commando()
+    text = walk_page(built, result, log, after)
+    assert '<h2 id="frame-title">The landing</h2>' in text
+    assert "<svg" in text.split('<div id="picture">', 1)[1][:200]
+    transcript = text.split('<details class="transcript">', 1)[1]
+    assert "step 12 (left-hand)" in transcript
+
+
+def test_a_generic_show_for_other_pictures() -> None:
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>card 1</title></svg>'
+    show = Show(
+        "A flight",
+        (svg, svg),
+        (Frame("Card 1", ("open space",), 0), Frame("Card 2", ("meteors </script>",), 1)),
+    )
+    text = page(show)
+    assert text.count("</script>") == 2  # a line cannot close the data early
+    assert page_data(text)["frames"][1]["lines"] == ["meteors </script>"]
+
+
+def test_a_frame_must_name_a_picture_that_exists() -> None:
+    with pytest.raises(ValueError, match="picture 2"):
+        Show("x", ("<svg/>",), (Frame("one", (), 2),))
+    with pytest.raises(ValueError, match="at least one frame"):
+        Show("x", ("<svg/>",), ())
+
+
+def test_pages_are_deterministic() -> None:
+    built, result, log, after = commando()
+    assert walk_page(built, result, log, after) == walk_page(built, result, log, after)
