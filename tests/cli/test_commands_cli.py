@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import tomllib
@@ -220,20 +219,9 @@ def test_boards_drawing_with_holes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown board 'XIV'" in unknown.stderr
 
 
-# --- known CLI bugs in trucker/cli/app.py (reported, not fixed in this change) ---------------
-
-CLICK_IMPORT = (
-    "main() imports click in its error handler, but recent typer vendors click instead of "
-    "installing it: every usage error ends in a ModuleNotFoundError traceback"
-)
+# --- usage errors and fix outputs -------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    importlib.util.find_spec("click") is None,
-    strict=True,
-    raises=ModuleNotFoundError,
-    reason=CLICK_IMPORT,
-)
 @pytest.mark.parametrize(
     "args",
     [("validate",), ("fix", str(SHIPS / "odd-shield.toml")), ("validate", "--bogus", "x.toml")],
@@ -247,11 +235,6 @@ def test_usage_errors_exit_2_without_a_traceback(
     assert "Traceback" not in run.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="fix writes TOML to any -o suffix (out.yaml), a file validate then refuses as bad "
-    "input; the spec accepts only .toml and .json",
-)
 def test_fix_refuses_an_output_suffix_it_cannot_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -209,6 +209,9 @@ def fix(
             BadInput.one(str(output), "", "refusing to overwrite the input file; choose another -o")
         )
         _exit(2)
+    if not to_stdout and output.suffix.lower() not in (".toml", ".json"):
+        print_errors(BadInput.one(str(output), "", "write a .toml or .json layout file"))
+        _exit(2)
     try:
         result = repair(ship, rulings, keep=keep_cell)
     except CannotRepair as exc:
@@ -221,7 +224,11 @@ def fix(
     if to_stdout:
         sys.stdout.write(text)
     else:
-        write_atomic(output, text)
+        try:
+            write_atomic(output, text)
+        except OSError as exc:
+            print_errors(BadInput.one(str(output), "", f"cannot write: {exc.strerror or exc}"))
+            _exit(2)
     if json_out:
         data = result.to_dict()
         data["output"] = None if to_stdout else str(output)
@@ -467,11 +474,10 @@ def main() -> None:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     except Exception as exc:
-        import click
-
-        if isinstance(exc, click.exceptions.Abort):
+        if type(exc).__name__ == "Abort":
             sys.exit(130)
-        if isinstance(exc, click.ClickException):
+        if hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
+            # a usage error from typer's command-line parser (click's, vendored or not)
             exc.show()
             sys.exit(2)
         if _STATE["debug"]:

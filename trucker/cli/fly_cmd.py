@@ -330,6 +330,8 @@ def replay(
         plan, result = run(document, str(log), observer=None if json_out else observe)
     except (KeyError, TypeError) as exc:
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
+    except BadInput:
+        raise
     except TruckerError as exc:
         err.print(f"{log}: the replay left the log: {exc}", style="red")
         raise typer.Exit(1) from None

@@ -70,6 +70,7 @@ class ShipResult:
     reason: str | None
     moved: int
     place: int | None
+    tiles: int
     humans: int
     aliens: int
     batteries: int
@@ -89,6 +90,7 @@ class ShipResult:
             "reason": self.reason,
             "moved": self.moved,
             "place": self.place,
+            "tiles": self.tiles,
             "humans": self.humans,
             "aliens": self.aliens,
             "batteries": self.batteries,
@@ -286,6 +288,7 @@ class Flight:
                     reason=player.gave_up,
                     moved=player.position - player.start,
                     place=place,
+                    tiles=len(ship.tiles),
                     humans=ship.humans(),
                     aliens=sum(1 for t in ship.tiles.values() if t.alien),
                     batteries=ship.tokens(),

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from trucker.cards import AbandonedShip, AbandonedStation, Card
 from trucker.events import Passed, Rewarded
-from trucker.parts import goods_value
-from trucker.sim.actions import gain_goods, lose_crew, offer_take
+from trucker.sim.actions import gain_goods, loadable_value, lose_crew, offer_take
 from trucker.sim.flight import Flight
 from trucker.sim.numbers import crew_members, crew_requirement
 from trucker.sim.robots import offer_robots
@@ -55,7 +54,8 @@ def resolve_abandoned_station(flight: Flight, card: Card) -> None:
             flight.table.emit(Passed(player.name, f"fewer than {card.crew} crew aboard"))
             continue
         what = f"the abandoned station ({card.reward})"
-        if not offer_take(flight, player, what, worth=goods_value(card.reward), days=card.days):
+        worth = loadable_value(ship, card.reward)
+        if not offer_take(flight, player, what, worth=worth, days=card.days):
             continue
         gain_goods(flight, player, card.reward, "the abandoned station")
         flight.move(player, -card.days)

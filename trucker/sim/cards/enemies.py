@@ -10,8 +10,14 @@ from collections.abc import Callable
 
 from trucker.cards import Card, Pirates, Slavers, Smugglers
 from trucker.events import Faced, Rewarded
-from trucker.parts import goods_value
-from trucker.sim.actions import declare_power, gain_goods, lose_crew, lose_goods, offer_take
+from trucker.sim.actions import (
+    declare_power,
+    gain_goods,
+    loadable_value,
+    lose_crew,
+    lose_goods,
+    offer_take,
+)
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
 from trucker.stats import half
@@ -57,7 +63,8 @@ def resolve_smugglers(flight: Flight, card: Card) -> None:
 
     def win(player: Player) -> None:
         what = f"the smugglers' goods {card.reward}"
-        if offer_take(flight, player, what, worth=goods_value(card.reward), days=card.days):
+        worth = loadable_value(player.ship, card.reward)
+        if offer_take(flight, player, what, worth=worth, days=card.days):
             gain_goods(flight, player, card.reward, "the smugglers' cargo")
             flight.move(player, -card.days)
 

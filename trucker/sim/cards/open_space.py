@@ -12,6 +12,8 @@ __all__ = ["resolve_open_space"]
 
 def resolve_open_space(flight: Flight, card: Card) -> None:
     for player in flight.in_order():
+        if not player.flying:
+            continue
         power = declare_power(
             flight, player, "engines", lambda total: "stuck" if total == 0 else "", "open space"
         )

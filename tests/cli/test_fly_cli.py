@@ -1,0 +1,76 @@
+"""``trucker fly`` and ``trucker replay`` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.test_hit_cli import trucker
+from tests.conftest import SCENARIOS
+
+CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+STARTER = str(SCENARIOS / "ships" / "class-i-starter.toml")
+BROKEN = str(SCENARIOS / "ships" / "broken-hauler.toml")
+RED = str(SCENARIOS / "flights" / "red.toml")
+GREEN = str(SCENARIOS / "flights" / "green.toml")
+SMUGGLERS = str(SCENARIOS / "flights" / "decks" / "smugglers.toml")
+
+
+def test_json_log_has_events_and_ship_results(tmp_path) -> None:
+    run = trucker("fly", CRUISER, STARTER, "--deck", "random:II", "--seed", "7", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["flight"]["format"] == "trucker-flight/1"
+    for ship in data["ships"]:
+        for key in ("name", "gave_up", "moved", "humans", "aliens", "batteries", "goods",
+                    "tiles_lost", "credits", "final_credits"):  # fmt: skip
+            assert key in ship
+    log = tmp_path / "log.json"
+    log.write_text(run.stdout)
+    again = trucker("replay", str(log), "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["ships"] == data["ships"]
+
+
+def test_same_seed_same_flight() -> None:
+    args = ("fly", CRUISER, "--deck", "random:III", "--seed", "42", "--json")
+    assert trucker(*args).stdout == trucker(*args).stdout
+
+
+def test_narration_and_final_table() -> None:
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS)
+    assert run.returncode == 0
+    assert "Red meets the smugglers (strength 4) with firepower 4: ties" in run.stdout
+    assert "end of the flight" in run.stdout
+
+
+def test_scripted_dice_and_choices(tmp_path) -> None:
+    choices = tmp_path / "choices.toml"
+    script = 'Green = ["take: pass on the smugglers\' goods YGB"]'
+    choices.write_text(f'format = "trucker-choices/1"\n[ships]\n{script}\n')
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--choices", str(choices), "--json")
+    assert run.returncode == 0, run.stderr
+    green = next(s for s in json.loads(run.stdout)["ships"] if s["name"] == "Green")
+    assert green["goods"] == "" and green["moved"] == 0
+
+
+def test_bad_inputs_exit_2() -> None:
+    bad = trucker("fly", CRUISER, "--deck", "random:IX")
+    assert bad.returncode == 2 and "random:" in bad.stderr
+    short = trucker("fly", CRUISER, "--deck", "random:II", "--dice", "3,4")
+    assert short.returncode == 2 and "--dice" in short.stderr and "Traceback" not in short.stderr
+    order = trucker("fly", CRUISER, STARTER, "--deck", "random:II", "--order", "1,1")
+    assert order.returncode == 2
+
+
+def test_illegal_ship_refused_unless_repaired() -> None:
+    assert trucker("fly", BROKEN, "--deck", "random:II", "--seed", "1", "--quiet").returncode == 1
+    run = trucker("fly", BROKEN, "--deck", "random:II", "--seed", "1", "--repair", "--json")
+    assert run.returncode == 0
+    assert json.loads(run.stdout)["ships"][0]["tiles_lost"] >= 4
+
+
+def test_replay_refuses_other_files(tmp_path) -> None:
+    not_a_log = tmp_path / "x.json"
+    not_a_log.write_text("{}")
+    run = trucker("replay", str(not_a_log))
+    assert run.returncode == 2 and "trucker-flight/1" in run.stderr

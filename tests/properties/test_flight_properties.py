@@ -1,0 +1,82 @@
+"""Properties of whole flights: random bundled ships, dealt decks, seeded dice, random or
+default captains."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import SCENARIOS
+from trucker.cards import Level
+from trucker.flights import Crew, FlightPlan, deck_for, flight_log, fly, replay
+from trucker.load import load_ship
+from trucker.policy import RandomPolicy
+from trucker.rulings import Rulings
+
+NAMES = [
+    "class-i-starter.toml",
+    "class-iii-cruiser.toml",
+    "class-iiia-longship.toml",
+    "iib-cylinder.toml",
+    "iiib-holes.toml",
+    "class-iv-liner.toml",
+    "abe-gadgets.toml",
+]
+SHIPS = {n: load_ship(SCENARIOS / "ships" / n) for n in NAMES}
+
+plans = st.builds(
+    lambda names, level, seed: FlightPlan(
+        tuple(Crew(f"{i}:{n}", SHIPS[n]) for i, n in enumerate(names)),
+        deck_for(f"random:{level}", seed),
+        Rulings(),
+        seed=seed,
+    ),
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=4),
+    st.sampled_from([Level.I, Level.II, Level.III]),
+    st.integers(0, 10**6),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(plan=plans, random_captains=st.booleans())
+def test_flight_invariants(plan: FlightPlan, random_captains: bool) -> None:
+    captains = (
+        {c.name: RandomPolicy(i) for i, c in enumerate(plan.crews)} if random_captains else None
+    )
+
+    def check(flight, index) -> None:
+        for player in flight.players:
+            for tile in player.ship.tiles.values():
+                assert min(tile.crew, tile.charge, tile.sleepers, tile.robots) >= 0
+                assert len(tile.goods) <= max(tile.capacity, 0) or tile.part != "cargo"
+            assert player.credits >= 0
+
+    result = fly(plan, captains=captains, observer=check)
+    by_name = {s.name: s for s in result.ships}
+    for crew in plan.crews:
+        ship = by_name[crew.name]
+        assert ship.tiles + ship.tiles_lost == len(crew.ship.tiles)
+        assert ship.tiles_lost == len(result.lost_squares[crew.name])
+        assert ship.humans >= 0 and ship.batteries >= 0 and ship.final_credits >= 0
+        assert all(g in "RYGB" for g in ship.goods)
+    gone: set[str] = set()
+    for event in result.events:
+        ship = getattr(event, "ship", None)
+        if ship in gone and event.kind != "settled":
+            raise AssertionError(f"{ship} gave up but was affected: {event.to_dict()}")
+        if event.kind == "gave-up":
+            gone.add(event.ship)
+
+
+@settings(max_examples=25, deadline=None)
+@given(plan=plans)
+def test_same_seed_same_log_and_replay_ends_the_same(plan: FlightPlan) -> None:
+    one = flight_log(plan, fly(plan))
+    two = flight_log(plan, fly(plan))
+    assert one == two
+    saved = json.loads(json.dumps(one))
+    _, again = replay(saved)
+    assert [s.to_dict() for s in again.ships] == saved["ships"]
+    assert [e.to_dict() for e in again.events] == saved["events"]

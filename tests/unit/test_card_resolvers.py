@@ -1,0 +1,13 @@
+"""Every card type in the catalogue has a resolver, and every resolver a card type."""
+
+from __future__ import annotations
+
+from trucker.cards import CARD_CLASSES
+from trucker.catalog import cards
+from trucker.sim.cards import RESOLVERS
+
+
+def test_every_card_type_is_resolved() -> None:
+    catalogue_types = {card.type for card in cards().values()}
+    assert catalogue_types <= set(RESOLVERS)
+    assert set(CARD_CLASSES) == set(RESOLVERS)
