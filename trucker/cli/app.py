@@ -127,21 +127,38 @@ def show(
     file: Annotated[Path, typer.Argument(help="A ship layout file.")],
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
+    svg: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--svg", metavar="FILE", help="Also draw the ship, problems marked, as SVG."),
+    ] = None,
 ) -> None:
     """Draw a ship and print its numbers (RULES §4), marking any violations.
 
-    Example: trucker show scenarios/ships/class-ii-abe.toml
+    Example: trucker show scenarios/ships/broken-hauler.toml --svg ship.svg
     """
-    from trucker.cli.output import out, print_errors, print_json, report_text
+    from trucker.cli.output import (
+        check_output,
+        out,
+        print_errors,
+        print_json,
+        report_text,
+        write_output,
+    )
     from trucker.validate import validate as run
     from trucker.write import ship_to_document
 
+    if svg is not None:
+        check_output(svg, "--svg", [file])
     loaded, rulings = load_ships([file], ruling)
     _path, ship, problem = loaded[0]
     if ship is None:
         print_errors(problem)  # type: ignore[arg-type]
         _exit(2)
     report = run(ship, rulings)
+    if svg is not None:
+        from trucker.render.svg import ship_svg
+
+        write_output(svg, ship_svg(ship, report), "--svg")
     if json_out:
         doc = ship_to_document(ship)
         print_json(

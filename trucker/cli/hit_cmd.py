@@ -11,6 +11,10 @@ from trucker.cli.options import JsonOpt, RulingOpt
 
 __all__ = ["hit", "exposure"]
 
+SvgOpt = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option("--svg", metavar="FILE", help="Also draw the picture as SVG into FILE."),
+]
 ThreatOpt = Annotated[
     str,
     typer.Option(
@@ -56,10 +60,12 @@ def hit(
     ] = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """What one threat does to a ship, and why: the line, the tile met, the defence, the loss.
 
     Example: trucker hit scenarios/ships/class-iii-cruiser.toml -t large-meteor -f left --roll 8
+    --svg hit.svg
     """
     from trucker.cli.captains import CommandLineCaptain, KeepNotFound
     from trucker.cli.common import (
@@ -70,7 +76,7 @@ def hit(
         parse_direction,
         parse_square,
     )
-    from trucker.cli.output import out, print_json
+    from trucker.cli.output import check_output, out, print_json, write_output
     from trucker.dice import SeededDice
     from trucker.sim.attacks import attack, why_no_shift
     from trucker.sim.state import ShipState
@@ -86,6 +92,8 @@ def hit(
     keep_cell = parse_square(keep, "--keep") if keep else None
     if roll is not None and dice is not None:
         raise bad_input("--roll", str(roll), "give --roll or --dice, not both")
+    if svg is not None:
+        check_output(svg, "--svg", [file])
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     used_seed = None
@@ -126,6 +134,10 @@ def hit(
         )
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
+    if svg is not None:
+        from trucker.render.svg import hit_svg
+
+        write_output(svg, hit_svg(before, ship.to_ship(), result), "--svg")
     if json_out:
         data = result.to_dict()
         data.update(
@@ -215,13 +227,15 @@ def exposure(
     ] = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """Exact odds, from the dice table, that each tile is met and lost, per side.
 
     Example: trucker exposure scenarios/ships/class-iii-cruiser.toml --threat small-meteor
+    --svg heat.svg
     """
     from trucker.cli.common import bad_input, load_flight_ships, parse_direction
-    from trucker.cli.output import out, print_drawing, print_json
+    from trucker.cli.output import check_output, out, print_drawing, print_json, write_output
     from trucker.geometry import DIRECTIONS
     from trucker.odds import exposure as run
     from trucker.render.text import Mark, draw_board
@@ -233,9 +247,15 @@ def exposure(
     except ValueError as exc:
         raise bad_input("--threat", threat, str(exc)) from None
     sides = [parse_direction(from_, "--from")] if from_ else list(DIRECTIONS)
+    if svg is not None:
+        check_output(svg, "--svg", [file])
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     ship = ShipState.from_ship(flying.ship)
     found = run(ship, kind, rulings, sides)
+    if svg is not None:
+        from trucker.render.svg import exposure_svg
+
+        write_output(svg, exposure_svg(flying.ship, found), "--svg")
     if json_out:
         print_json(
             {

@@ -53,12 +53,21 @@ def intruder(
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
+    svg: Annotated[
+        Opt[Path], typer.Option("--svg", metavar="FILE", help="Also draw the walk as SVG.")
+    ] = None,
+    html: Annotated[
+        Opt[Path],
+        typer.Option(
+            "--html", metavar="FILE", help="Also write a page that plays it step by step."
+        ),
+    ] = None,
 ) -> None:
     """Land an intruder on a ship and follow its walk: what it eats, where it fuses, where it
     is defeated (RULES §7).
 
     Example: trucker intruder scenarios/intruders/yellow-predator.toml --card
-    scenarios/intruders/small-predator.toml --roll 7 --shift front --explain
+    scenarios/intruders/small-predator.toml --roll 7 --shift front --explain --html walk.html
     """
     from trucker.cli.captains import CommandLineCaptain, KeepNotFound
     from trucker.cli.common import (
@@ -69,7 +78,7 @@ def intruder(
         parse_direction,
         parse_square,
     )
-    from trucker.cli.output import print_json
+    from trucker.cli.output import check_output, print_json, write_output
     from trucker.dice import SeededDice
     from trucker.sim.attacks import why_no_shift
     from trucker.sim.intruders import intrude
@@ -82,6 +91,10 @@ def intruder(
     keep_cell = parse_square(keep, "--keep") if keep else None
     if roll is not None and dice is not None:
         raise bad_input("--roll", str(roll), "give --roll or --dice, not both")
+    inputs = [file, *([Path(card)] if card else [])]
+    for option, target in (("--svg", svg), ("--html", html)):
+        if target is not None:
+            check_output(target, option, inputs)
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     used_seed = None
@@ -112,6 +125,14 @@ def intruder(
         result = intrude(table, ship, the_card, the_roll)
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
+    if svg is not None:
+        from trucker.render.svg import walk_svg
+
+        write_output(svg, walk_svg(before, result), "--svg")
+    if html is not None:
+        from trucker.render.html import walk_page
+
+        write_output(html, walk_page(before, result, log, ship.to_ship()), "--html")
     if json_out:
         data = result.to_dict()
         data.update(

@@ -4,8 +4,10 @@ mapping from outcomes to exit codes. Only this package prints."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -29,6 +31,8 @@ __all__ = [
     "print_report",
     "report_text",
     "stats_line",
+    "check_output",
+    "write_output",
 ]
 
 EXIT_OK = 0
@@ -177,3 +181,43 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
 def print_report(ship: Ship, report: Report, *, draw: bool = True) -> None:
     for line in report_text(ship, report, draw=draw):
         out.print(line)
+
+
+def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:
+    """Refuse an output path before any work is done (one line, exit 2): a folder, a missing
+    folder, or one of the command's own input files (inputs are never written)."""
+    import typer
+
+    problem = None
+    try:
+        if path.is_dir():
+            problem = "is a folder; give a file name"
+        elif not path.parent.is_dir():
+            problem = f"no such folder: {path.parent}"
+        elif any(_same_file(given, path) for given in inputs):
+            problem = "refusing to overwrite an input file; choose another name"
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+    if problem is not None:
+        print_errors(BadInput.one(option, str(path), problem))
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _same_file(given: Path, path: Path) -> bool:
+    if given.resolve() == path.resolve():
+        return True
+    return path.exists() and given.exists() and os.path.samefile(given, path)
+
+
+def write_output(path: Path, text: str, option: str) -> None:
+    """Write a picture or page atomically; a failure is one line and exit 2."""
+    import typer
+
+    from trucker.write import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        print_errors(BadInput.one(option, str(path), exc.strerror or str(exc)))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    err.print(f"wrote {path}")
