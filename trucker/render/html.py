@@ -90,12 +90,11 @@ h1 { font-size: 1.5rem; margin: 1rem 0 0.25rem; }
 figure { margin: 0; background: #fff; border: 1px solid #cbd5e1; border-radius: 8px;
   padding: 0.5rem; }
 figure svg { display: block; width: 100%; height: auto; }
-figcaption { font-weight: 600; padding: 0.25rem 0.5rem; }
 .panel { background: #fff; border: 1px solid #cbd5e1; border-radius: 8px; padding: 0.75rem 1rem; }
 #narration h2 { font-size: 1.15rem; margin: 0 0 0.5rem; }
 #narration ul { margin: 0; padding-left: 1.25rem; }
 #narration li { margin: 0.25rem 0; }
-.controls { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; align-items: center; }
+.controls { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0 0 0.25rem; align-items: center; }
 button { font: inherit; padding: 0.4rem 0.8rem; border: 1px solid var(--muted); border-radius: 6px;
   background: #fff; color: var(--ink); cursor: pointer; }
 button:hover { background: #e2e8f0; }
@@ -106,7 +105,8 @@ button:disabled { opacity: 0.45; cursor: default; }
 .keys { color: var(--muted); font-size: 0.9rem; }
 kbd { border: 1px solid #94a3b8; border-bottom-width: 2px; border-radius: 4px; padding: 0 0.3rem;
   font-size: 0.85rem; background: #fff; }
-#frame-list { margin: 0.5rem 0 0; padding-left: 1.75rem; max-height: 22rem; overflow: auto; }
+#frame-list { margin: 0.75rem 0 0; padding-left: 1.75rem; max-height: 22rem; overflow: auto;
+  border-top: 1px solid #e2e8f0; padding-top: 0.5rem; }
 #frame-list button { border: none; padding: 0.1rem 0.3rem; text-align: left; }
 #frame-list button[aria-current="step"] { background: #fde68a; font-weight: 600; }
 details { margin: 1rem 0 2rem; }
@@ -210,6 +210,7 @@ _JS = """
     event.preventDefault();
   });
   document.getElementById("player").hidden = false;
+  document.getElementById("step-nav").hidden = false;
   document.getElementById("no-script").hidden = true;
   render();
 })();
@@ -259,10 +260,6 @@ def page(show: Show) -> str:
         f'<div id="picture">{show.pictures[first.picture]}</div>',
         "</figure>",
         '<div class="panel">',
-        '<section id="narration" aria-live="polite" aria-atomic="true">',
-        f'<h2 id="frame-title">{esc(first.title)}</h2>',
-        f'<ul id="frame-lines">{_items(first.lines)}</ul>',
-        "</section>",
         '<div id="player" hidden>',
         '<div class="controls" role="toolbar" aria-label="Step through the story">',
         '<button type="button" id="first" aria-keyshortcuts="Home">First</button>',
@@ -277,10 +274,14 @@ def page(show: Show) -> str:
         "</div>",
         '<p class="keys">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Space</kbd> play or pause, '
         "<kbd>Home</kbd> <kbd>End</kbd> first and last.</p>",
-        '<nav aria-label="All steps">',
+        "</div>",
+        '<section id="narration" aria-live="polite" aria-atomic="true">',
+        f'<h2 id="frame-title">{esc(first.title)}</h2>',
+        f'<ul id="frame-lines">{_items(first.lines)}</ul>',
+        "</section>",
+        '<nav id="step-nav" aria-label="All steps" hidden>',
         f'<ol id="frame-list">{frame_buttons}</ol>',
         "</nav>",
-        "</div>",
         "</div>",
         "</div>",
         f"{notes}",
@@ -366,7 +367,7 @@ def walk_show(
     lost = result.damage.lost
     picture = 0
     if after is not None and lost:
-        pictures.append(after_svg(after, lost, f"{after.label} afterwards"))
+        pictures.append(after_svg(after, lost, f"{after.label} afterwards", ship))
         picture = 1
     frames.append(Frame("The outcome", outcome, picture, None, ()))
     card = result.card

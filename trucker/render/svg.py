@@ -9,7 +9,6 @@ tests) can read it without parsing shapes. Ids and classes are stable (``id="til
 are written with one fixed format, so the same input always gives the same bytes.
 
 >>> from trucker.catalog import find_board
->>> from trucker.geometry import Cell
 >>> from trucker.ship import Ship
 >>> svg = ship_svg(Ship(find_board("I"), {}))
 >>> svg.startswith("<svg") and 'id="square-7-7"' in svg
@@ -1220,14 +1219,22 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
     return picture.render()
 
 
-def _lost_marks(parent: ET.Element, panel: _Panel, cells: Iterable[Cell], *, label: str) -> None:
+def _lost_marks(
+    parent: ET.Element,
+    panel: _Panel,
+    cells: Iterable[Cell],
+    parts: Mapping[Cell, Tile] | None = None,
+) -> None:
+    """Each lost square crossed out, naming the part that was there when it is known."""
     group = _el(parent, "g", id=panel.id("lost"), class_="lost")
     for cell in sorted(cells):
         if not panel.shows(cell):
             continue
         x, y = panel.xy(cell)
+        tile = parts.get(cell) if parts is not None else None
+        words = f"lost {_NAMES[tile.part]}" if tile is not None else "lost"
         mark = _el(group, "g", class_="lost-mark", data_square=str(cell))
-        _el(mark, "title", f"{cell}: {label}")
+        _el(mark, "title", f"{cell}: lost" + (f" (the {tile.part})" if tile else ""))
         _el(
             mark,
             "rect",
@@ -1248,7 +1255,7 @@ def _lost_marks(parent: ET.Element, panel: _Panel, cells: Iterable[Cell], *, lab
         _el(
             mark,
             "text",
-            "lost",
+            words,
             x=x + SQUARE / 2,
             y=y + SQUARE - 10,
             font_size=10,
@@ -1363,13 +1370,14 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             )
     _draw_board(picture.body, second, after.hole_squares, tiles=after.tiles)
     _draw_tiles(picture.body, second, after.tiles)
-    _lost_marks(picture.body, second, lost, label="lost")
+    _lost_marks(picture.body, second, lost, before.tiles)
     picture.captions(captions, bottom - 6)
     return picture.render()
 
 
-def after_svg(ship: Ship, lost: Iterable[Cell], title: str) -> str:
-    """A ship after damage, each lost square crossed out (intruder fuses, hits)."""
+def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None = None) -> str:
+    """A ship after damage, each lost square crossed out (intruder fuses, hits), naming the
+    part that was there when the ship ``before`` is given."""
     gone = sorted(set(lost))
     text = draw_board(
         ship.board,
@@ -1382,7 +1390,7 @@ def after_svg(ship: Ship, lost: Iterable[Cell], title: str) -> str:
     bottom = picture.place([panel])
     _draw_board(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
     _draw_tiles(picture.body, panel, ship.tiles)
-    _lost_marks(picture.body, panel, gone, label="lost")
+    _lost_marks(picture.body, panel, gone, before.tiles if before is not None else None)
     line = f"lost: {', '.join(map(str, gone))}" if gone else "nothing lost"
     picture.captions([(line, "bad summary" if gone else "summary")], bottom - 6)
     return picture.render()
