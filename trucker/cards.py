@@ -46,6 +46,9 @@ __all__ = [
     "AbandonedStation",
     "CombatZone",
     "Intruder",
+    "HazardousBusiness",
+    "MostlyOpenSpace",
+    "RadiationLeak",
     "CARD_CLASSES",
     "parse_goods",
 ]
@@ -106,6 +109,9 @@ class CardType(StrEnum):
     ABANDONED_STATION = "abandoned-station"
     COMBAT_ZONE = "combat-zone"
     INTRUDER = "intruder"
+    HAZARDOUS_BUSINESS = "hazardous-business"
+    MOSTLY_OPEN_SPACE = "mostly-open-space"
+    RADIATION_LEAK = "radiation-leak"
 
 
 def parse_goods(text: object) -> str:
@@ -217,6 +223,7 @@ class Card:
     id: str | None = None
     source: str = INLINE
     note: str | None = None
+    expansion: str = "base"
 
     @property
     def representative(self) -> bool:
@@ -247,6 +254,8 @@ class Card:
         }
         if self.note:
             out["note"] = self.note
+        if self.expansion != "base":
+            out["expansion"] = self.expansion
         out.update(self.keys())
         return out
 
@@ -288,6 +297,17 @@ def _days(days: int) -> str:
     return f"-{days} day{'' if days == 1 else 's'}"
 
 
+def _with_shots(keys: dict[str, Any], shots: tuple[Threat, ...]) -> dict[str, Any]:
+    if shots:
+        keys["shots"] = [str(s) for s in shots]
+    return keys
+
+
+def _hostile(shots: tuple[Threat, ...]) -> str:
+    """ABE hostile enemies also shoot the ships they beat (RULES §6.8)."""
+    return f" and shot: {_threats(shots)}" if shots else ""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeteorSwarm(Card):
     """RULES §6.2: meteors in printed order, each rolled once for every ship."""
@@ -311,14 +331,16 @@ class Slavers(Card):
     crew: int
     credits: int
     days: int
+    shots: tuple[Threat, ...] = ()
 
     def keys(self) -> dict[str, Any]:
-        return {"strength": self.strength, "crew": self.crew, "credits": self.credits,
-                "days": self.days}  # fmt: skip
+        out = {"strength": self.strength, "crew": self.crew, "credits": self.credits,
+               "days": self.days}  # fmt: skip
+        return _with_shots(out, self.shots)
 
     def numbers(self) -> str:
         return (
-            f"strength {self.strength} · loser -{self.crew} crew · "
+            f"strength {self.strength} · loser -{self.crew} crew{_hostile(self.shots)} · "
             f"winner {self.credits} credits, {_days(self.days)}"
         )
 
@@ -332,14 +354,16 @@ class Smugglers(Card):
     goods: int
     reward: str
     days: int
+    shots: tuple[Threat, ...] = ()
 
     def keys(self) -> dict[str, Any]:
-        return {"strength": self.strength, "goods": self.goods, "reward": self.reward,
-                "days": self.days}  # fmt: skip
+        out = {"strength": self.strength, "goods": self.goods, "reward": self.reward,
+               "days": self.days}  # fmt: skip
+        return _with_shots(out, self.shots)
 
     def numbers(self) -> str:
         return (
-            f"strength {self.strength} · loser -{self.goods} goods · "
+            f"strength {self.strength} · loser -{self.goods} goods{_hostile(self.shots)} · "
             f"winner {self.reward}, {_days(self.days)}"
         )
 
@@ -372,12 +396,24 @@ class Planets(Card):
     type: ClassVar[CardType] = CardType.PLANETS
     planets: tuple[str, ...]
     days: int
+    crew: tuple[int, ...] = ()
+    """ABE developed planets: the humans each planet offers (RULES §6.8); empty: none."""
+
+    def crew_on(self, index: int) -> int:
+        return self.crew[index] if index < len(self.crew) else 0
 
     def keys(self) -> dict[str, Any]:
-        return {"planets": list(self.planets), "days": self.days}
+        out: dict[str, Any] = {"planets": list(self.planets), "days": self.days}
+        if any(self.crew):
+            out["crew"] = list(self.crew)
+        return out
 
     def numbers(self) -> str:
-        return f"{' | '.join(self.planets)} · {_days(self.days)}"
+        planets = [
+            p + (f"+{self.crew_on(i)} crew" if self.crew_on(i) else "")
+            for i, p in enumerate(self.planets)
+        ]
+        return f"{' | '.join(planets)} · {_days(self.days)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -388,12 +424,16 @@ class AbandonedShip(Card):
     crew: int
     credits: int
     days: int
+    shots: tuple[Threat, ...] = ()
 
     def keys(self) -> dict[str, Any]:
-        return {"crew": self.crew, "credits": self.credits, "days": self.days}
+        return _with_shots(
+            {"crew": self.crew, "credits": self.credits, "days": self.days}, self.shots
+        )
 
     def numbers(self) -> str:
-        return f"{self.crew} crew leave -> {self.credits} credits, {_days(self.days)}"
+        fire = f" · under fire: {_threats(self.shots)}" if self.shots else ""
+        return f"{self.crew} crew leave -> {self.credits} credits, {_days(self.days)}{fire}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -404,12 +444,16 @@ class AbandonedStation(Card):
     crew: int
     reward: str
     days: int
+    shots: tuple[Threat, ...] = ()
 
     def keys(self) -> dict[str, Any]:
-        return {"crew": self.crew, "reward": self.reward, "days": self.days}
+        return _with_shots(
+            {"crew": self.crew, "reward": self.reward, "days": self.days}, self.shots
+        )
 
     def numbers(self) -> str:
-        return f"needs {self.crew} crew -> {self.reward}, {_days(self.days)}"
+        fire = f" · under fire: {_threats(self.shots)}" if self.shots else ""
+        return f"needs {self.crew} crew -> {self.reward}, {_days(self.days)}{fire}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -470,6 +514,44 @@ class Intruder(Card):
         )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HazardousBusiness(Card):
+    """RULES §6.7: two cards of the next level go on top of the deck, to be played next.
+    ``adds`` names them (catalogue ids) when a player enters a real game; otherwise they are
+    drawn at random from the catalogue."""
+
+    type: ClassVar[CardType] = CardType.HAZARDOUS_BUSINESS
+    adds: tuple[str, ...] = ()
+
+    def keys(self) -> dict[str, Any]:
+        return {"adds": list(self.adds)} if self.adds else {}
+
+    def numbers(self) -> str:
+        return f"adds {', '.join(self.adds)}" if self.adds else "adds two cards of the next level"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MostlyOpenSpace(Card):
+    """RULES §6.8: Open Space, then the card's meteors hit the ship(s) with the most engine
+    power."""
+
+    type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
+    threats: tuple[Threat, ...]
+
+    def keys(self) -> dict[str, Any]:
+        return {"threats": [str(t) for t in self.threats]}
+
+    def numbers(self) -> str:
+        return f"the fastest meet {_threats(self.threats)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RadiationLeak(Card):
+    """RULES §8.1: crew near energy lose one; energy networks holding too many tokens explode."""
+
+    type: ClassVar[CardType] = CardType.RADIATION_LEAK
+
+
 CARD_CLASSES: dict[CardType, type[Card]] = {
     cls.type: cls
     for cls in (
@@ -486,5 +568,8 @@ CARD_CLASSES: dict[CardType, type[Card]] = {
         AbandonedStation,
         CombatZone,
         Intruder,
+        HazardousBusiness,
+        MostlyOpenSpace,
+        RadiationLeak,
     )
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -133,7 +133,13 @@ def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     except ValidationError as exc:
         raise BadInput(input_errors(exc, name, drop=CARD_TAGS)) from None
     return [
-        entry.to_card(level=model.level, id=entry.id, source=entry.source, note=entry.note)  # type: ignore[attr-defined]
+        entry.to_card(  # type: ignore[call-arg]
+            level=model.level,
+            id=entry.id,  # type: ignore[attr-defined]
+            source=entry.source,  # type: ignore[attr-defined]
+            note=entry.note,  # type: ignore[attr-defined]
+            expansion=entry.expansion,  # type: ignore[attr-defined]
+        )
         for entry in model.card
     ]
 
@@ -157,7 +163,10 @@ def cards() -> dict[str, Card]:
             files.append((found[0].level, name, found))
     out: dict[str, Card] = {}
     errors: list[InputError] = []
-    for _level, name, found in sorted(files, key=lambda f: (f[0], f[1])):
+    # level by level; within a level the base game's cards first, then each expansion's
+    for _level, name, found in sorted(
+        files, key=lambda f: (f[0], f[2][0].expansion != "base", f[1])
+    ):
         for card in found:
             key = card.id or ""
             if key in out:
@@ -168,12 +177,20 @@ def cards() -> dict[str, Card]:
     return out
 
 
-def cards_of_level(level: Level | int | str) -> tuple[Card, ...]:
-    """The catalogue cards of one level, in catalogue order (empty for a level not yet there)."""
+def cards_of_level(
+    level: Level | int | str, expansions: Iterable[str] | None = None
+) -> tuple[Card, ...]:
+    """The catalogue cards of one level, in catalogue order (empty for a level not yet there);
+    ``expansions`` keeps only the cards of those boxes ("base", "ABE"...), None keeps all."""
     from trucker.cards import Level
 
     wanted = Level.parse(level)
-    return tuple(card for card in cards().values() if card.level == wanted)
+    boxes = None if expansions is None else set(expansions)
+    return tuple(
+        card
+        for card in cards().values()
+        if card.level == wanted and (boxes is None or card.expansion in boxes)
+    )
 
 
 @cache

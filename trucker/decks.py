@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,6 +168,12 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
                 _card, problem = _catalogue_card(card_id, name, f"card[{i}].id")
                 if problem:
                     errors.append(problem)
+            adds = raw.get("adds") if isinstance(raw, dict) else None
+            for j, added in enumerate(adds if isinstance(adds, list) else []):
+                if isinstance(added, str):
+                    _card, problem = _catalogue_card(added, name, f"card[{i}].adds[{j}]")
+                    if problem:
+                        errors.append(problem)
     if model is None or errors:
         errors.sort(key=_position)
         raise BadInput(errors or [InputError(name, "", "not a deck")])
@@ -220,12 +226,15 @@ def random_deck_level(spec: str) -> Level | None:
         ) from None
 
 
-def deal_deck(level: Level | int | str, rng: random.Random) -> Deck:
+def deal_deck(
+    level: Level | int | str, rng: random.Random, expansions: Iterable[str] | None = None
+) -> Deck:
     """Deal a flight deck by the rules (RULES §6.6) from the catalogue.
 
     Four piles, each of the level's composition, are drawn without replacement, shuffled
     together and reshuffled until the top card is of the flight's level. Every draw uses ``rng``
     (the caller's stream, derived from the user's seed), so the same stream deals the same deck.
+    ``expansions`` limits the cards to those boxes (None: every card in the catalogue).
     """
     flight = Level.parse(level)
     spec = f"{RANDOM_PREFIX}{flight}"
@@ -235,7 +244,7 @@ def deal_deck(level: Level | int | str, rng: random.Random) -> Deck:
         raise CannotDeal(spec, f"no pile composition for level {flight} flights")
     drawn: dict[Level, list[Card]] = {}
     for card_level, count in per_pile.items():
-        pool = cards_of_level(card_level)
+        pool = cards_of_level(card_level, expansions)
         needed = count * rules.piles
         if len(pool) < needed:
             raise CannotDeal(

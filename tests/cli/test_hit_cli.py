@@ -23,7 +23,7 @@ def trucker(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_hit_json_carries_the_issue_keys() -> None:
-    run = trucker("hit", CRUISER, "--threat", "heavy-fire", "--from", "rear", "--roll", "6", "--json")
+    run = trucker("hit", CRUISER, "-t", "heavy-fire", "--from", "rear", "--roll", "6", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     for key in ("threat", "roll", "shift", "line", "solar_used", "hit", "stopped_by",
@@ -66,7 +66,7 @@ def test_iib_needs_both_dice() -> None:
         (("--threat", "small-meteor", "--from", "up", "--roll", "5"), "--from"),
         (("--threat", "small-meteor", "--from", "left", "--roll", "13"), "--roll"),
         (("--threat", "small-meteor", "--from", "left", "--dice", "7,1"), "--dice"),
-        (("--threat", "small-meteor", "--from", "left", "--roll", "5", "--shift", "left"), "--shift"),
+        (("-t", "small-meteor", "--from", "left", "--roll", "5", "--shift", "left"), "--shift"),
     ],
 )
 def test_bad_options_exit_2(args: tuple[str, ...], needle: str) -> None:

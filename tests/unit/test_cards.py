@@ -172,9 +172,13 @@ def test_a_double_intruder_walks_both_hands() -> None:
 # --- the catalogue --------------------------------------------------------------------------
 
 
+BASE = ("base",)
+
+
 def test_every_catalogue_card_loads_with_an_id_and_a_source() -> None:
     catalogue = cards()
-    assert len(catalogue) == 60
+    assert sum(1 for c in catalogue.values() if c.expansion == "base") == 60
+    assert sum(1 for c in catalogue.values() if c.expansion == "ABE") == 3 * 4 + 20
     for card_id, card in catalogue.items():
         assert card.id == card_id
         assert card.source.strip(), card_id
@@ -183,14 +187,21 @@ def test_every_catalogue_card_loads_with_an_id_and_a_source() -> None:
 
 @pytest.mark.parametrize("level", [Level.I, Level.II, Level.III])
 def test_each_level_has_twenty_cards_of_the_printed_composition(level: Level) -> None:
-    found = cards_of_level(level)
+    found = cards_of_level(level, BASE)
     assert len(found) == 20
     assert Counter(str(card.type) for card in found) == COMPOSITION[level]
     assert all(card.level is level for card in found)
 
 
-def test_no_level_iv_cards_yet() -> None:
-    assert cards_of_level(4) == ()
+def test_another_big_expansion_adds_four_cards_per_level_and_twenty_of_level_iv() -> None:
+    """RULES §6.7: three intruders and Hazardous Business for each of levels I-III; §6.8: the
+    level IV deck (its printed values are not known: representative)."""
+    for level in (Level.I, Level.II, Level.III):
+        added = cards_of_level(level, ("ABE",))
+        assert Counter(str(c.type) for c in added) == {"intruder": 3, "hazardous-business": 1}
+    level_iv = cards_of_level(Level.IV)
+    assert len(level_iv) == 20 and all(c.expansion == "ABE" for c in level_iv)
+    assert all(c.representative or c.source == "walkthrough" for c in level_iv)
 
 
 def test_ids_are_stable_and_name_level_and_type() -> None:
@@ -202,7 +213,11 @@ def test_ids_are_stable_and_name_level_and_type() -> None:
 
 
 def test_representative_cards_are_the_ones_rules_does_not_know() -> None:
-    flagged = {card_id for card_id, card in cards().items() if card.representative}
+    flagged = {
+        card_id
+        for card_id, card in cards().items()
+        if card.representative and card.expansion == "base"
+    }
     assert flagged == REPRESENTATIVE_IDS
     for card_id in flagged:
         assert cards()[card_id].note, f"{card_id} says why its values are representative"
@@ -278,12 +293,12 @@ def test_every_catalogue_card_reads_back_as_an_inline_card() -> None:
     """``to_dict`` writes the deck format's inline keys: a card typed in from it is the same."""
     for card in cards().values():
         data = card.to_dict()
-        for key in ("id", "source", "representative", "note"):
+        for key in ("id", "source", "representative", "note", "expansion"):
             data.pop(key, None)
         deck = deck_from_document({"format": "trucker-deck/1", "card": [data]}, "deck.toml")
         again = deck.cards[0]
         assert again == type(card)(**{**_fields(card), "id": None, "source": "inline",
-                                     "note": None}), card.id  # fmt: skip
+                                     "note": None, "expansion": "base"}), card.id  # fmt: skip
 
 
 def _fields(card: Card) -> dict[str, object]:
@@ -413,7 +428,7 @@ def test_peer_planets_match_except_the_noted_edition_differences() -> None:
         )
         mine = sorted(
             second_edition.get(card.id or "", (card.planets, card.days))
-            for card in cards_of_level(level)
+            for card in cards_of_level(level, BASE)
             if isinstance(card, Planets)
         )
         assert mine == peer
@@ -430,7 +445,7 @@ def test_peer_abandoned_cards_match() -> None:
             (int(str(p["crew"])), _peer_goods(p["reward"]), int(str(p["lostDays"])))
             for p in peer["AbandonedStation"]
         }
-        for card in cards_of_level(level):
+        for card in cards_of_level(level, BASE):
             if isinstance(card, AbandonedShip):
                 assert (card.crew, card.credits, card.days) in ships, card.id
             if isinstance(card, AbandonedStation):
@@ -440,7 +455,7 @@ def test_peer_abandoned_cards_match() -> None:
 def test_peer_meteor_swarms_match_level_i_except_the_noted_one() -> None:
     peer = sorted(_peer_threats(card) for card in _peer_by_type(Level.I)["MeteorSwarm"])
     mine = []
-    for card in cards_of_level(Level.I):
+    for card in cards_of_level(Level.I, BASE):
         if isinstance(card, MeteorSwarm):
             threats = [str(x) for x in card.threats]
             if card.id == "I-meteor-swarm-2":

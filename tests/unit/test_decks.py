@@ -205,19 +205,28 @@ def test_dealing_never_touches_the_global_random_module(monkeypatch: pytest.Monk
     assert random.getstate() == state
 
 
-def test_level_iv_is_refused_until_the_catalogue_has_level_iv_cards() -> None:
+def test_a_deck_the_catalogue_cannot_supply_is_refused() -> None:
     with pytest.raises(CannotDeal) as exc:
-        deal_deck(4, random.Random(1))
+        deal_deck(4, random.Random(1), expansions=("base",))
     assert str(exc.value) == (
         "random:IV: a round-IV deck needs 8 level-IV cards and the catalogue has 0"
     )
     assert isinstance(exc.value, BadInput), "the CLI reports it as one line, exit 2"
 
 
-def test_adding_level_iv_cards_is_a_data_change_only(
+def test_a_class_iv_deck_deals_twenty_cards() -> None:
+    """RULES §6.6: four piles of two IV + one I + one II + one III, a level-IV card on top."""
+    dealt = deal_deck(4, random.Random(2))
+    assert Counter(card.level for card in dealt.cards) == {
+        Level.I: 4, Level.II: 4, Level.III: 4, Level.IV: 8,
+    }  # fmt: skip
+    assert dealt.cards[0].level is Level.IV
+
+
+def test_replacing_the_level_iv_cards_is_a_data_change_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A ``level-IV.toml`` beside the others is all that round IV needs (RULES §6.6)."""
+    """A player's own ``level-IV.toml`` is all round IV needs (RULES §6.6)."""
     data = tmp_path / "data"
     shutil.copytree(Path(str(catalog.data_root())), data)
     entries = "\n".join(
@@ -242,7 +251,7 @@ def test_adding_level_iv_cards_is_a_data_change_only(
         monkeypatch.undo()
         catalog.cards.cache_clear()
         catalog.deal_rules.cache_clear()
-    assert cards_of_level(4) == ()
+    assert len(cards_of_level(4)) == 20
 
 
 @pytest.mark.parametrize(

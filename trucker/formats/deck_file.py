@@ -132,11 +132,18 @@ class _Entry(BaseModel):
         return {}
 
     def to_card(
-        self, *, level: Level, id: str | None = None, source: str = INLINE, note: str | None = None
+        self,
+        *,
+        level: Level,
+        id: str | None = None,
+        source: str = INLINE,
+        note: str | None = None,
+        expansion: str = "base",
     ) -> Card:
         """The frozen :class:`~trucker.cards.Card` this entry describes."""
         cls = CARD_CLASSES[self.card_type]
-        return cls(level=level, id=id, source=source, note=note, **self.card_fields())
+        fields = self.card_fields()
+        return cls(level=level, id=id, source=source, note=note, expansion=expansion, **fields)
 
 
 class OpenSpaceEntry(_Entry):
@@ -175,10 +182,13 @@ class SlaversEntry(_Entry):
     crew: Count = Field(description="crew taken from a ship that loses")
     credits: Count = Field(description="reward")
     days: Count = Field(description="flight days the reward costs")
+    shots: list[Shot] = Field(
+        default_factory=list, description="ABE hostile slavers also shoot the ships they beat"
+    )
 
     def card_fields(self) -> dict[str, Any]:
         return {"strength": self.strength, "crew": self.crew, "credits": self.credits,
-                "days": self.days}  # fmt: skip
+                "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
 
 
 class SmugglersEntry(_Entry):
@@ -188,10 +198,13 @@ class SmugglersEntry(_Entry):
     goods: Count = Field(description="goods taken from a ship that loses (then batteries)")
     reward: Goods = Field(description="goods gained by the winner")
     days: Count = Field(description="flight days the reward costs")
+    shots: list[Shot] = Field(
+        default_factory=list, description="ABE hostile smugglers also shoot the ships they beat"
+    )
 
     def card_fields(self) -> dict[str, Any]:
         return {"strength": self.strength, "goods": self.goods, "reward": self.reward,
-                "days": self.days}  # fmt: skip
+                "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
 
 
 class PiratesEntry(_Entry):
@@ -212,9 +225,21 @@ class PlanetsEntry(_Entry):
     type: Literal["planets"]
     planets: list[Goods] = Field(min_length=1, description="the goods on each planet")
     days: Count = Field(description="flight days a landed ship loses")
+    crew: list[Count] = Field(
+        default_factory=list,
+        description="ABE developed planets: humans each planet offers, in planet order",
+    )
+
+    @model_validator(mode="after")
+    def _crew_per_planet(self) -> PlanetsEntry:
+        if self.crew and len(self.crew) != len(self.planets):
+            raise ValueError(
+                f"crew: one number per planet ({len(self.planets)}), got {len(self.crew)}"
+            )
+        return self
 
     def card_fields(self) -> dict[str, Any]:
-        return {"planets": tuple(self.planets), "days": self.days}
+        return {"planets": tuple(self.planets), "days": self.days, "crew": tuple(self.crew)}
 
 
 class AbandonedShipEntry(_Entry):
@@ -223,9 +248,13 @@ class AbandonedShipEntry(_Entry):
     crew: Positive = Field(description="crew sent away by the ship that takes it")
     credits: Count
     days: Count
+    shots: list[Shot] = Field(
+        default_factory=list, description="ABE: the ship about to take it is shot at first"
+    )
 
     def card_fields(self) -> dict[str, Any]:
-        return {"crew": self.crew, "credits": self.credits, "days": self.days}
+        return {"crew": self.crew, "credits": self.credits, "days": self.days,
+                "shots": tuple(self.shots)}  # fmt: skip
 
 
 class AbandonedStationEntry(_Entry):
@@ -234,9 +263,13 @@ class AbandonedStationEntry(_Entry):
     crew: Positive = Field(description="crew needed (nobody leaves)")
     reward: Goods
     days: Count
+    shots: list[Shot] = Field(
+        default_factory=list, description="ABE: the ship about to take it is shot at first"
+    )
 
     def card_fields(self) -> dict[str, Any]:
-        return {"crew": self.crew, "reward": self.reward, "days": self.days}
+        return {"crew": self.crew, "reward": self.reward, "days": self.days,
+                "shots": tuple(self.shots)}  # fmt: skip
 
 
 class PenaltyEntry(BaseModel):
@@ -354,6 +387,33 @@ class IntruderEntry(_Entry):
         }
 
 
+class HazardousBusinessEntry(_Entry):
+    card_type: ClassVar[CardType] = CardType.HAZARDOUS_BUSINESS
+    type: Literal["hazardous-business"]
+    adds: list[StrictStr] = Field(
+        default_factory=list,
+        max_length=2,
+        description="the two catalogue cards of the next level it adds (left out: drawn)",
+    )
+
+    def card_fields(self) -> dict[str, Any]:
+        return {"adds": tuple(self.adds)}
+
+
+class MostlyOpenSpaceEntry(_Entry):
+    card_type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
+    type: Literal["mostly-open-space"]
+    threats: list[Meteor] = Field(min_length=1, description="meteors for the fastest ship(s)")
+
+    def card_fields(self) -> dict[str, Any]:
+        return {"threats": tuple(self.threats)}
+
+
+class RadiationLeakEntry(_Entry):
+    card_type: ClassVar[CardType] = CardType.RADIATION_LEAK
+    type: Literal["radiation-leak"]
+
+
 CARD_MODELS: dict[str, type[_Entry]] = {
     model.card_type.value: model
     for model in (
@@ -370,6 +430,9 @@ CARD_MODELS: dict[str, type[_Entry]] = {
         AbandonedStationEntry,
         CombatZoneEntry,
         IntruderEntry,
+        HazardousBusinessEntry,
+        MostlyOpenSpaceEntry,
+        RadiationLeakEntry,
     )
 }
 """Inline card models by ``type`` (one per :class:`~trucker.cards.CardType`)."""
@@ -458,6 +521,9 @@ class _Catalogued(BaseModel):
         min_length=1, description='e.g. "BGA transcription", "2nd-edition data", "representative"'
     )
     note: StrictStr | None = Field(None, description="one line for reports: why, what differs")
+    expansion: Literal["base", "TBE", "ABE"] = Field(
+        "base", description="the box the card comes in"
+    )
 
 
 CATALOGUE_MODELS: dict[str, type[_Entry]] = {
