@@ -45,6 +45,9 @@ __all__ = [
     "Penalised",
     "Passed",
     "Settled",
+    "CardsAdded",
+    "Insured",
+    "Recruited",
     "event_dict",
 ]
 
@@ -397,17 +400,20 @@ class CrewLost(Event):
     humans: int = 0
     alien: str | None = None
     why: str = ""
+    robots: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Penalised(Event):
-    """A Combat Zone line: the values compared and the ship that takes the penalty."""
+    """A comparison that singles out one ship (a Combat Zone line, Sabotage): the values
+    compared and the ship that takes the penalty."""
 
     kind: ClassVar[str] = "penalised"
     ship: str
     test: str
     penalty: str
     values: dict[str, float]
+    card: str = "combat zone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +438,38 @@ class Settled(Event):
     losses: int
     earned: int
     final: int
+    insurance: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardsAdded(Event):
+    """Hazardous Business put cards on top of the deck, to be played next (RULES §6.7)."""
+
+    kind: ClassVar[str] = "cards-added"
+    cards: tuple[str, ...]
+    levels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Recruited(Event):
+    """Humans from a developed planet joined the crew (RULES §6.8): where each one went,
+    asleep in a stasis chamber or awake in a cabin."""
+
+    kind: ClassVar[str] = "recruited"
+    ship: str
+    squares: tuple[str, ...]
+    sleepers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Insured(Event):
+    """A ship's Class IV insurance, decided before the first card (RULES §9.3)."""
+
+    kind: ClassVar[str] = "insured"
+    ship: str
+    insured: bool
+    price: int
+    cap: int | None
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -468,5 +506,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Penalised,
         Passed,
         Settled,
+        CardsAdded,
+        Insured,
+        Recruited,
     )
 }

@@ -49,7 +49,9 @@ class Crew:
     name: str
     ship: Ship
     captain: str = "sensible"
-    insured: bool = False
+    insured: bool | None = None
+    """Class IV insurance: bought or refused; None: as the layout file says, else the captain
+    decides (RULES §9.3)."""
     repaired: tuple[Cell, ...] = ()
 
 
@@ -115,9 +117,10 @@ def fly(
         plan.deck.cards,
         plan.deck.level,
         table,
-        insured=[c.insured for c in plan.crews],
+        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
         observer=observer,
+        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
     )
     return result
 
@@ -168,7 +171,7 @@ def replay(
             name=entry["name"],
             ship=ship_from_document(entry["layout"], f"{name}: ships.{entry['name']}"),
             captain=entry.get("captain", "sensible"),
-            insured=bool(entry.get("insured")),
+            insured=entry.get("insured"),
             repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
         )
         for entry in header["ships"]

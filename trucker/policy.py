@@ -49,6 +49,8 @@ class DecisionKind(StrEnum):
     TAKE = "take"
     LOSE_CREW = "lose-crew"
     LOSE_TOKEN = "lose-token"
+    INSURE = "insure"
+    RECRUIT = "recruit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,9 @@ class SensibleCaptain:
     """How many credits a day of the flight is worth when a reward costs days."""
     speed = False
     """Spend batteries on double engines in Open Space just to go faster."""
+    insure_share: float | None = 0.5
+    """Buy Class IV insurance when losing this share of the ship would cost more than the
+    price plus the cap (None: never insure)."""
 
     def __init__(
         self,
@@ -156,6 +161,8 @@ class SensibleCaptain:
             DecisionKind.TAKE: self._take,
             DecisionKind.LOSE_CREW: _lose_a_human_first,
             DecisionKind.LOSE_TOKEN: _lose_from_fullest,
+            DecisionKind.INSURE: self._insure,
+            DecisionKind.RECRUIT: _recruit_all,
         }
         self._rules.update(overrides or {})
         self._refused = frozenset(
@@ -214,14 +221,26 @@ class SensibleCaptain:
         return len(decision.options)
 
     def _land(self, decision: Decision) -> Option:
-        """Land on the planet whose goods that fit are worth the most, if worth its days."""
-        best = max(decision.options, key=lambda o: (o.value.value, -(o.value.index or 0)))
-        if (
-            best.value.index is not None
-            and best.value.value >= self.days_per_credit * best.value.days
-        ):
+        """Land on the planet whose goods that fit are worth the most (a human who would fit
+        counting as a credit), if worth its days."""
+        best = max(
+            decision.options,
+            key=lambda o: (o.value.value + o.value.recruits, -(o.value.index or 0)),
+        )
+        worth = best.value.value + best.value.recruits
+        if best.value.index is not None and worth >= self.days_per_credit * best.value.days:
             return best
         return decision.options[0]
+
+    def _insure(self, decision: Decision) -> Option:
+        """Buy Class IV insurance when losing ``insure_share`` of the ship would cost more than
+        the price plus the cap (never, for a captain with no ``insure_share``)."""
+        buy = next(o for o in decision.options if o.value.buy)
+        facts = buy.value
+        if self.insure_share is None or facts.cap is None:
+            return next(o for o in decision.options if not o.value.buy)
+        worst = facts.tiles * self.insure_share
+        return buy if worst > facts.cap + facts.price else decision.options[0]
 
     def _take(self, decision: Decision) -> Option:
         """Take a reward worth its days, keeping ``keep_humans`` humans aboard when crew must
@@ -238,25 +257,33 @@ class SensibleCaptain:
 
 
 class CautiousCaptain(SensibleCaptain):
-    """Keeps three humans aboard and takes only rewards worth two credits a day."""
+    """Keeps three humans aboard, takes only rewards worth two credits a day, and insures
+    a Class IV ship whenever losing all of it would cost more than the price plus the cap."""
 
     name = "cautious"
     keep_humans = 3
     days_per_credit = 2.0
+    insure_share = 1.0
 
 
 class GreedyCaptain(SensibleCaptain):
-    """Races in Open Space, lands on anything, and keeps only one human aboard."""
+    """Races in Open Space, lands on anything, keeps only one human aboard, never insures."""
 
     name = "greedy"
     keep_humans = 1
     days_per_credit = 0.0
     speed = True
+    insure_share = None
 
 
 def _fly_on(decision: Decision) -> Option:
     """Never give up by choice: the rules end a hopeless flight anyway (RULES §6.3)."""
     return next(o for o in decision.options if not o.value.give_up)
+
+
+def _recruit_all(decision: Decision) -> Option:
+    """Take every human a developed planet offers that fits: crew is never a burden."""
+    return max(decision.options, key=lambda o: o.value.count)
 
 
 def _most_valuable(decision: Decision) -> Option:

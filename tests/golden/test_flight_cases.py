@@ -27,7 +27,8 @@ def run(case: dict[str, Any]):
         tuple(crews),
         load_deck(FOLDER / case["deck"]),
         Rulings(**case.get("rulings", {})),
-        faces=tuple(case["dice"]),
+        seed=case.get("seed"),
+        faces=tuple(case["dice"]) if "dice" in case else None,
         choices=case.get("choices", {}),
     )
     return fly(plan)

@@ -22,6 +22,7 @@ NAMES = [
     "iib-cylinder.toml",
     "iiib-holes.toml",
     "class-iv-liner.toml",
+    "class-iv-leviathan.toml",
     "abe-gadgets.toml",
 ]
 SHIPS = {n: load_ship(SCENARIOS / "ships" / n) for n in NAMES}
@@ -33,8 +34,8 @@ plans = st.builds(
         Rulings(),
         seed=seed,
     ),
-    st.lists(st.sampled_from(NAMES), min_size=1, max_size=4),
-    st.sampled_from([Level.I, Level.II, Level.III]),
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=5),
+    st.sampled_from([Level.I, Level.II, Level.III, Level.IV]),
     st.integers(0, 10**6),
 )
 
@@ -80,3 +81,36 @@ def test_same_seed_same_log_and_replay_ends_the_same(plan: FlightPlan) -> None:
     _, again = replay(saved)
     assert [s.to_dict() for s in again.ships] == saved["ships"]
     assert [e.to_dict() for e in again.events] == saved["events"]
+
+
+IV_SHIPS = ["class-iv-liner.toml", "class-iv-leviathan.toml"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    names=st.lists(st.sampled_from(IV_SHIPS), min_size=1, max_size=3),
+    insured=st.lists(st.sampled_from([True, False, None]), min_size=3, max_size=3),
+    seed=st.integers(0, 10**6),
+)
+def test_class_iv_insurance(names: list[str], insured: list[bool | None], seed: int) -> None:
+    """RULES §9.3: an insured ship pays at most the cap for its lost tiles (and the price once);
+    an uninsured one pays a credit per lost tile; the captain decides when nobody else did; a
+    Class IV flight with a seed is reproducible."""
+    crews = tuple(Crew(f"{i}:{n}", SHIPS[n], insured=insured[i]) for i, n in enumerate(names))
+    plan = FlightPlan(crews, deck_for("random:IV", seed), Rulings(), seed=seed)
+    result = fly(plan)
+    assert flight_log(plan, result) == flight_log(plan, fly(plan))
+    bought = {e.ship: e.insured for e in result.events if e.kind == "insured"}
+    assert set(bought) == {c.name for c in crews}
+    for crew, ship in zip(crews, result.ships, strict=True):
+        insurance = crew.ship.board.insurance
+        fixed = crew.ship.insured if crew.insured is None else crew.insured
+        if fixed is not None:
+            assert bought[crew.name] is fixed
+        if bought[crew.name]:
+            assert ship.losses == min(ship.tiles_lost, insurance.cap)
+            assert ship.losses <= insurance.cap
+            assert ship.insurance == insurance.price
+        else:
+            assert ship.losses == ship.tiles_lost
+            assert ship.insurance == 0

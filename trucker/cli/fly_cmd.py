@@ -41,7 +41,11 @@ def fly(
     ] = None,
     insured: Annotated[
         Opt[bool],
-        typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
+        typer.Option(
+            "--insured/--no-insured",
+            help="Class IV insurance bought before the first card (over the files' insured, "
+            "over the captain's choice; RULES §9.3).",
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the final table.")] = False,
     repair: RepairOpt = False,
@@ -56,7 +60,6 @@ def fly(
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships, parse_dice_option
     from trucker.cli.output import print_json
     from trucker.decks import load_deck
-    from trucker.errors import BadInput
     from trucker.flights import Crew, FlightPlan, deck_for, flight_log, unique_names
     from trucker.flights import fly as run
 
@@ -69,10 +72,7 @@ def fly(
     captains = _captains(policy, names)
     used_seed = draw_seed(seed) if dice is None else seed
     faces = tuple(parse_dice_option(dice, "--dice")) if dice is not None else None
-    try:
-        the_deck = deck_for(deck, used_seed or 0, load=lambda p: load_deck(Path(p), display=p))
-    except BadInput:
-        raise
+    the_deck = deck_for(deck, used_seed or 0, load=lambda p: load_deck(Path(p), display=p))
     scripts = _read_choices(choices, names) if choices else {}
     crews = tuple(
         Crew(
@@ -139,13 +139,14 @@ def _captains(policy: list[str] | None, names: list[str]) -> dict[str, str]:
     return out
 
 
-def _insured(ship: Any, flag: bool | None) -> bool:
-    """``--insured`` over the file's ``insured`` (RULES §9.3); only optional insurance counts."""
+def _insured(ship: Any, flag: bool | None) -> bool | None:
+    """``--insured`` over the file's ``insured`` over the captain's choice (None; RULES §9.3);
+    only optional insurance counts."""
     if not ship.board.insurance.optional:
         return False
     if flag is not None:
         return flag
-    return bool(ship.insured)
+    return ship.insured
 
 
 def _read_choices(path: Path, names: list[str]) -> dict[str, list[str]]:
@@ -252,8 +253,10 @@ def _draw_changes(
 
 def _final_table(result: Any, out: Any) -> None:
     """One line per ship, columns of numbers (RULES §9.1), then why ships gave up."""
+    insured = any(s.insurance for s in result.ships)
     headers = ("ship", "place", "moved", "crew", "tokens", "goods", "lost",
-               "earned", "arrival", "looks", "sales", "losses", "credits")  # fmt: skip
+               "earned", "arrival", "looks", "sales", "losses",
+               *(("insurance",) if insured else ()), "credits")  # fmt: skip
     rows = []
     for s in result.ships:
         crew = f"{s.humans}+{s.aliens}" if s.aliens else str(s.humans)
@@ -271,13 +274,14 @@ def _final_table(result: Any, out: Any) -> None:
                 str(s.best_looking),
                 str(s.sales),
                 f"-{s.losses}",
+                *((f"-{s.insurance}" if s.insurance else "-",) if insured else ()),
                 str(s.final_credits),
             )
         )
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
     out.print(
         "end of the flight (RULES §9): credits earned on cards, arrival reward, best-looking "
-        "prize, goods sold, lost tiles paid",
+        "prize, goods sold, lost tiles paid" + (", Class IV insurance bought" if insured else ""),
         style="bold",
     )
     out.print(

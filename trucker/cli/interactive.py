@@ -4,6 +4,7 @@ takes what the sensible captain would."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.text import Text
 
 from trucker.policy import Decision, Option, SensibleCaptain
 
@@ -17,14 +18,16 @@ class TerminalCaptain:
 
     def __init__(self, ship: str, console: Console | None = None) -> None:
         self.ship = ship
-        self.console = console or Console(stderr=True, highlight=False)
+        self.console = console or Console(stderr=True, highlight=False, markup=False)
         self.advice = SensibleCaptain()
 
     def decide(self, decision: Decision) -> Option:
         suggested = self.advice.decide(decision)
         if len(decision.options) == 1:
             return decision.options[0]
-        self.console.print(f"[bold]{self.ship}[/]: {decision.kind} — {decision.context}")
+        self.console.print(
+            Text.assemble((self.ship, "bold"), f": {decision.kind} — {decision.context}")
+        )
         for number, option in enumerate(decision.options, 1):
             mark = "  (suggested)" if option == suggested else ""
             self.console.print(f"  {number}. {option.label}{mark}")

@@ -62,8 +62,10 @@ STYLES = {
     "bad": "bold red",
 }
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, markup=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+"""Plain text in, plain text out: no rich markup, so a card label or a file name with square
+brackets prints as written."""
 
 
 def to_text(drawing: Drawing) -> Text:

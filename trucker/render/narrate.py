@@ -233,6 +233,8 @@ def _crew_lost(e: Fields) -> str:
         if e.get("alien")
         else "a human"
         if e.get("humans")
+        else "a robot"
+        if e.get("robots")
         else "a passenger"
     )
     why = f" ({e['why']})" if e.get("why") else ""
@@ -241,7 +243,8 @@ def _crew_lost(e: Fields) -> str:
 
 def _penalised(e: Fields) -> str:
     values = ", ".join(f"{k} {v}" for k, v in e["values"].items())
-    return f"combat zone, {e['test']} ({values}): {e['ship']} is lowest and takes {e['penalty']}"
+    card = e.get("card") or "combat zone"
+    return f"{card}, {e['test']} ({values}): {e['ship']} is lowest and takes {e['penalty']}"
 
 
 def _passed(e: Fields) -> str:
@@ -250,10 +253,31 @@ def _passed(e: Fields) -> str:
 
 def _settled(e: Fields) -> str:
     place = f"arrives {_ordinal(e['place'])}" if e.get("place") else "did not finish"
+    insurance = f", insurance -{e['insurance']}" if e.get("insurance") else ""
     return (
         f"{e['ship']} {place}: earned {e['earned']}, arrival {e['arrival']}, best-looking "
-        f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}: {e['final']} credits"
+        f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}{insurance}: "
+        f"{e['final']} credits"
     )
+
+
+def _cards_added(e: Fields) -> str:
+    added = ", ".join(f"{c} (level {lv})" for c, lv in zip(e["cards"], e["levels"], strict=False))
+    return f"hazardous business: {added or 'nothing'} go on top of the deck"
+
+
+def _recruited(e: Fields) -> str:
+    count = len(e["squares"])
+    asleep = f", {e['sleepers']} of them asleep in stasis" if e.get("sleepers") else ""
+    noun = "human joins" if count == 1 else "humans join"
+    return f"{e['ship']}: {count} {noun} the crew on {_squares(e['squares'])}{asleep}"
+
+
+def _insured(e: Fields) -> str:
+    if not e["insured"]:
+        return f"{e['ship']} flies uninsured: every lost tile will cost a credit, no cap"
+    cap = f"losses capped at {e['cap']}" if e.get("cap") is not None else "no cap printed"
+    return f"{e['ship']} buys insurance for {e['price']} credits ({cap})"
 
 
 def _ordinal(n: int) -> str:
@@ -292,6 +316,9 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
     "penalised": _penalised,
     "passed": _passed,
     "settled": _settled,
+    "cards-added": _cards_added,
+    "insured": _insured,
+    "recruited": _recruited,
 }
 
 

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.events import CrewLost, Declared, GoodsLost, Loaded, TokensLost
+from trucker.catalog import part_info
+from trucker.events import CrewLost, Declared, GoodsLost, Loaded, Recruited, TokensLost
 from trucker.geometry import Cell
 from trucker.parts import GOODS_VALUE, Part, goods_value
 from trucker.policy import Decision, DecisionKind, Option
-from trucker.sim.choices import CrewLoss, Keeping, Paying, Powering, Taking, TokenLoss
+from trucker.sim.choices import (
+    CrewLoss,
+    Keeping,
+    Paying,
+    Powering,
+    Recruiting,
+    Taking,
+    TokenLoss,
+)
 from trucker.sim.flight import Flight, Player
 from trucker.sim.numbers import (
     arrangements,
@@ -30,6 +39,8 @@ __all__ = [
     "lose_goods",
     "gain_goods",
     "offer_take",
+    "crew_room",
+    "recruit",
 ]
 
 
@@ -238,3 +249,60 @@ def offer_take(
     if crew:
         context += f" and {crew} crew"
     return flight.ask(player, Decision(DecisionKind.TAKE, player.name, options, context)).value.take
+
+
+def _berths(ship: ShipState) -> list[tuple[Cell, bool, int]]:
+    """Free places for humans: cabins without an alien first, then stasis chambers (square,
+    asleep, room); luxury cabins take nobody new (RULES §6.8)."""
+    cabin = part_info(Part.CABIN).crew
+    stasis = part_info(Part.STASIS_CHAMBER).sleepers
+    awake = [
+        (c, False, cabin - t.crew)
+        for c, t in sorted(ship.tiles.items())
+        if t.part is Part.CABIN and t.alien is None and t.crew < cabin
+    ]
+    asleep = [
+        (c, True, stasis - t.sleepers)
+        for c, t in sorted(ship.tiles.items())
+        if t.part is Part.STASIS_CHAMBER and t.sleepers < stasis
+    ]
+    return awake + asleep
+
+
+def crew_room(ship: ShipState) -> int:
+    """How many more humans the ship has room for (cabins and stasis chambers)."""
+    return sum(room for _, _, room in _berths(ship))
+
+
+def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
+    """Take up to ``offered`` humans from a developed planet, as many as the captain chooses
+    of those that fit, awake in cabins first, then asleep in stasis (RULES §6.8)."""
+    ship = player.ship
+    room = crew_room(ship)
+    fit = min(offered, room)
+    if fit == 0:
+        return 0
+    options = tuple(
+        Option(f"take {k} human{'' if k == 1 else 's'}", Recruiting(k, offered, room))
+        for k in range(fit + 1)
+    )
+    context = f"{why} offers {offered} crew, room for {room}"
+    count = flight.ask(
+        player, Decision(DecisionKind.RECRUIT, player.name, options, context)
+    ).value.count
+    squares, sleepers, left = [], 0, count
+    for cell, asleep, free in _berths(ship):
+        if not left:
+            break
+        n = min(free, left)
+        tile = ship.tiles[cell]
+        if asleep:
+            ship.set(cell, tile.with_contents(sleepers=tile.sleepers + n))
+            sleepers += n
+        else:
+            ship.set(cell, tile.with_contents(crew=tile.crew + n))
+        squares += [str(cell)] * n
+        left -= n
+    if squares:
+        flight.table.emit(Recruited(player.name, tuple(squares), sleepers))
+    return count

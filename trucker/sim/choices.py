@@ -21,6 +21,8 @@ __all__ = [
     "Taking",
     "CrewLoss",
     "TokenLoss",
+    "Insuring",
+    "Recruiting",
 ]
 
 
@@ -62,12 +64,15 @@ class Paying:
 
 @dataclass(frozen=True, slots=True)
 class Landing:
-    """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days."""
+    """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days, and
+    on a developed planet the humans it offers and how many of them would fit."""
 
     index: int | None
     goods: str = ""
     value: int = 0
     days: int = 0
+    crew: int = 0
+    recruits: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +114,23 @@ class TokenLoss:
 
     square: Cell
     tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class Insuring:
+    """Buy Class IV insurance or not (RULES §9.3): the ship's tiles, the price and the cap."""
+
+    buy: bool
+    tiles: int
+    price: int
+    cap: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Recruiting:
+    """Take ``count`` humans from a developed planet (RULES §6.8), of ``offered``; ``room`` is
+    the free cabin and stasis space."""
+
+    count: int
+    offered: int
+    room: int

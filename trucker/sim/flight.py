@@ -10,18 +10,28 @@ At the end, every ship is settled (§9.1).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from trucker.cards import Card, Level
-from trucker.events import CardRevealed, Decided, FlightStarted, GaveUp, Moved, Rolled, Settled
+from trucker.events import (
+    CardRevealed,
+    Decided,
+    FlightStarted,
+    GaveUp,
+    Insured,
+    Moved,
+    Rolled,
+    Settled,
+)
 from trucker.geometry import Cell
 from trucker.parts import goods_value
 from trucker.policy import Decision, DecisionKind, Option
 from trucker.rulings import Rulings
 from trucker.ship import Ship
-from trucker.sim.choices import Flying
+from trucker.sim.choices import Flying, Insuring
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 from trucker.stats import exposed_connectors
@@ -34,12 +44,15 @@ __all__ = [
     "run_flight",
     "ARRIVAL",
     "BEST_LOOKING",
+    "FIVE_SHIPS",
 ]
 
 ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3), 4: (16, 12, 8, 4)}
 """Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards)."""
 BEST_LOOKING = {1: 2, 2: 4, 3: 6, 4: 8}
 """Best-looking ship prize per flight level (RULES §9.1)."""
+FIVE_SHIPS = 5
+"""From this many ships, The Big Expansion's five-player rules apply (RULES §6.4)."""
 
 
 @dataclass
@@ -54,7 +67,9 @@ class Player:
     credits: int = 0
     gave_up: str | None = None
     pending: str | None = None
-    insured: bool = False
+    insured: bool | None = False
+    """Class IV insurance: bought, refused, or None for the captain to decide (RULES §9.3)."""
+    premium: int = 0
 
     @property
     def flying(self) -> bool:
@@ -82,6 +97,7 @@ class ShipResult:
     sales: int
     losses: int
     final_credits: int
+    insurance: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,6 +117,7 @@ class ShipResult:
             "best_looking": self.best_looking,
             "sales": self.sales,
             "losses": self.losses,
+            "insurance": self.insurance,
             "final_credits": self.final_credits,
         }
 
@@ -139,10 +156,13 @@ class Flight:
         level: Level,
         table: Table,
         *,
-        insured: Sequence[bool] | None = None,
+        insured: Sequence[bool | None] | None = None,
         repaired: Sequence[Sequence[Cell]] | None = None,
+        deck_rng: random.Random | None = None,
     ) -> None:
         self.table = table
+        self.deck_rng = deck_rng or random.Random(0)
+        """Draws the cards Hazardous Business adds (never the game dice)."""
         self.rulings: Rulings = table.rulings
         self.level = level
         self.cards = list(cards)
@@ -156,11 +176,13 @@ class Flight:
             position = (count - 1 - order) * max(gap, 1)
             state = ShipState(built, name=name)
             player = Player(name, state, position, position, order)
-            player.insured = bool(insured[order]) if insured else False
+            player.insured = insured[order] if insured else False
             if repaired:
                 state.lost.extend(repaired[order])
             self.players.append(player)
         self.card_index = -1
+        self.five = count >= FIVE_SHIPS
+        """The five-player rules apply (RULES §6.4)."""
 
     # --- the track -------------------------------------------------------------------------
 
@@ -252,6 +274,28 @@ class Flight:
         if choice.value.give_up:
             self.give_up(player, "chose to give up")
 
+    # --- before the first card ----------------------------------------------------------
+
+    def buy_insurance(self) -> None:
+        """RULES §9.3: on a board with optional insurance, each ship decides before the first
+        card (a choice the plan did not fix goes to its captain) and pays the price now."""
+        for player in self.players:
+            insurance = player.ship.board.insurance
+            if not insurance.optional:
+                player.insured = False
+                continue
+            price = insurance.price or 0
+            if player.insured is None:
+                facts = (len(player.ship.tiles), price, insurance.cap)
+                options = (
+                    Option("fly uninsured", Insuring(False, *facts)),
+                    Option(f"buy insurance for {price}", Insuring(True, *facts)),
+                )
+                decision = Decision(DecisionKind.INSURE, player.name, options, "Class IV insurance")
+                player.insured = self.ask(player, decision).value.buy
+            player.premium = price if player.insured else 0
+            self.table.emit(Insured(player.name, bool(player.insured), price, insurance.cap))
+
     # --- the end ---------------------------------------------------------------------------
 
     def settle(self) -> list[ShipResult]:
@@ -275,10 +319,20 @@ class Flight:
             if not player.flying:
                 sales = (sales + 1) // 2
             losses = self._losses(player)
-            total = player.credits + reward + looks + sales - losses
+            total = player.credits + reward + looks + sales - losses - player.premium
             final = max(0, total)
             self.table.emit(
-                Settled(player.name, place, reward, looks, sales, losses, player.credits, final)
+                Settled(
+                    player.name,
+                    place,
+                    reward,
+                    looks,
+                    sales,
+                    losses,
+                    player.credits,
+                    final,
+                    player.premium,
+                )
             )
             ship = player.ship
             results.append(
@@ -300,12 +354,14 @@ class Flight:
                     sales=sales,
                     losses=losses,
                     final_credits=final,
+                    insurance=player.premium,
                 )
             )
         return results
 
     def _losses(self, player: Player) -> int:
-        """One credit per lost tile, up to the board's insurance cap (RULES §9.1, §9.3)."""
+        """One credit per lost tile, up to the board's insurance cap (RULES §9.1); optional
+        insurance caps only an insured ship's losses (§9.3)."""
         lost = len(player.ship.lost)
         insurance = player.ship.board.insurance
         if insurance.optional:
@@ -335,17 +391,21 @@ def run_flight(
     level: Level,
     table: Table,
     *,
-    insured: Sequence[bool] | None = None,
+    insured: Sequence[bool | None] | None = None,
     repaired: Sequence[Sequence[Cell]] | None = None,
     observer: Callable[[Flight, int], None] | None = None,
+    deck_rng: random.Random | None = None,
 ) -> FlightResult:
     """Fly ``cards`` (top first) against ``ships`` (the first is the leader); every roll comes
     from the table's dice and every choice from the ships' policies. ``observer`` is called
     after each card with the flight and the card's index (a renderer's hook; it must not
-    change the flight)."""
+    change the flight). ``insured`` None for a ship lets its captain decide; ``deck_rng``
+    draws the cards Hazardous Business adds."""
     from trucker.sim.cards import resolver_for
 
-    flight = Flight(ships, cards, level, table, insured=insured, repaired=repaired)
+    flight = Flight(
+        ships, cards, level, table, insured=insured, repaired=repaired, deck_rng=deck_rng
+    )
     table.emit(
         FlightStarted(
             str(level),
@@ -355,6 +415,7 @@ def run_flight(
             len(flight.cards),
         )
     )
+    flight.buy_insurance()
     costs = []
     index = 0
     while index < len(flight.cards):

@@ -13,10 +13,13 @@ from trucker.sim.cards.abandoned import resolve_abandoned_ship, resolve_abandone
 from trucker.sim.cards.combat_zone import resolve_combat_zone
 from trucker.sim.cards.enemies import resolve_pirates, resolve_slavers, resolve_smugglers
 from trucker.sim.cards.epidemic import resolve_epidemic
+from trucker.sim.cards.hazardous import resolve_hazardous_business
 from trucker.sim.cards.intruder import resolve_intruder
 from trucker.sim.cards.meteor_swarm import resolve_meteor_swarm
+from trucker.sim.cards.mostly_open_space import resolve_mostly_open_space
 from trucker.sim.cards.open_space import resolve_open_space
 from trucker.sim.cards.planets import resolve_planets
+from trucker.sim.cards.radiation_leak import resolve_radiation_leak
 from trucker.sim.cards.sabotage import resolve_sabotage
 from trucker.sim.cards.stardust import resolve_stardust
 from trucker.sim.flight import Flight
@@ -39,6 +42,9 @@ RESOLVERS: dict[CardType, Resolver] = {
     CardType.EPIDEMIC: resolve_epidemic,
     CardType.SABOTAGE: resolve_sabotage,
     CardType.INTRUDER: resolve_intruder,
+    CardType.HAZARDOUS_BUSINESS: resolve_hazardous_business,
+    CardType.MOSTLY_OPEN_SPACE: resolve_mostly_open_space,
+    CardType.RADIATION_LEAK: resolve_radiation_leak,
 }
 
 

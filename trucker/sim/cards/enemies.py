@@ -2,7 +2,12 @@
 beats it. Firepower above its strength wins (the winner may take the reward, losing days); equal
 firepower does nothing; lower firepower takes the penalty, and the enemy moves on. Pirates' shots
 are fired after they have passed every ship, each shot rolled once for all the ships they beat
-(RULES §6.2, as the BGA port resolves it)."""
+(RULES §6.2, as the BGA port resolves it); ABE's hostile Smugglers and Slavers fire theirs the
+same way (§6.8).
+
+With five ships (§6.4) an enemy must be beaten twice: the second winner's reward is reduced
+(ruling ``second_share``) and the ships it beats after its first defeat meet weaker shots
+(ruling ``weakened_enemy``)."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from collections.abc import Callable
 
 from trucker.cards import Card, Pirates, Slavers, Smugglers
 from trucker.events import Faced, Rewarded
+from trucker.rulings import Rulings
 from trucker.sim.actions import (
     declare_power,
     gain_goods,
@@ -20,9 +26,20 @@ from trucker.sim.actions import (
 )
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
+from trucker.sim.shares import second_credits, second_goods
 from trucker.stats import half
+from trucker.threats import Threat, ThreatKind
 
-__all__ = ["resolve_smugglers", "resolve_slavers", "resolve_pirates", "meet_enemy"]
+__all__ = [
+    "resolve_smugglers",
+    "resolve_slavers",
+    "resolve_pirates",
+    "meet_enemy",
+    "weakened",
+]
+
+Beaten = list[tuple[Player, bool]]
+"""The ships an enemy beat, each with whether the enemy had already been defeated once."""
 
 
 def _verdict(strength: int) -> Callable[[int], str]:
@@ -38,11 +55,14 @@ def meet_enemy(
     flight: Flight,
     card: Card,
     strength: int,
-    on_win: Callable[[Player], None],
+    on_win: Callable[[Player, bool], None],
     on_loss: Callable[[Player], None],
-) -> list[Player]:
-    """Send the enemy down the line until beaten; return the ships it beat."""
-    beaten = []
+) -> Beaten:
+    """Send the enemy down the line until beaten (twice with five ships); ``on_win`` learns
+    whether the winner is the second. Returns the ships it beat."""
+    needed = 2 if flight.five else 1
+    defeats = 0
+    beaten: Beaten = []
     for player in flight.in_order():
         total = declare_power(
             flight, player, "cannons", _verdict(strength), f"{card.type}, strength {strength}"
@@ -50,30 +70,65 @@ def meet_enemy(
         result = _verdict(strength)(total)
         flight.table.emit(Faced(player.name, str(card.type), strength, half(total), result))
         if result == "win":
-            on_win(player)
-            break
-        if result == "loss":
+            on_win(player, defeats > 0)
+            defeats += 1
+            if defeats >= needed:
+                break
+        elif result == "loss":
             on_loss(player)
-            beaten.append(player)
+            beaten.append((player, defeats > 0))
     return beaten
+
+
+def weakened(shots: tuple[Threat, ...], rulings: Rulings) -> tuple[Threat, ...]:
+    """An enemy's shots after its first defeat with five ships (RULES §6.4): one fewer of each
+    kind (the last of each), or heavy shots made light."""
+    if rulings.weakened_enemy == "lighter":
+        return tuple(
+            Threat(ThreatKind.LIGHT_FIRE, s.direction) if s.kind is ThreatKind.HEAVY_FIRE else s
+            for s in shots
+        )
+    drop = {
+        max(i for i, s in enumerate(shots) if s.kind is kind) for kind in {s.kind for s in shots}
+    }
+    return tuple(s for i, s in enumerate(shots) if i not in drop)
+
+
+def fire_at_beaten(flight: Flight, beaten: Beaten, shots: tuple[Threat, ...], what: str) -> None:
+    """The enemy's shots at the ships it beat: full strength, then (five ships) the weaker
+    shots at those beaten after its first defeat, each group with its own rolls."""
+    if not shots:
+        return
+    full = [p for p, after in beaten if not after]
+    late = [p for p, after in beaten if after]
+    fire_volley(flight, full, shots, what)
+    if late:
+        fire_volley(flight, late, weakened(shots, flight.rulings), f"{what} (weakened)", (2,))
 
 
 def resolve_smugglers(flight: Flight, card: Card) -> None:
     assert isinstance(card, Smugglers)
 
-    def win(player: Player) -> None:
-        what = f"the smugglers' goods {card.reward}"
-        worth = loadable_value(player.ship, card.reward)
+    def win(player: Player, second: bool) -> None:
+        reward = second_goods(card.reward, flight.rulings) if second else card.reward
+        what = f"the smugglers' goods {reward or 'nothing'}"
+        worth = loadable_value(player.ship, reward)
         if offer_take(flight, player, what, worth=worth, days=card.days):
-            gain_goods(flight, player, card.reward, "the smugglers' cargo")
+            gain_goods(flight, player, reward, "the smugglers' cargo")
             flight.move(player, -card.days)
 
-    meet_enemy(
+    beaten = meet_enemy(
         flight, card, card.strength, win, lambda p: lose_goods(flight, p, card.goods, "smugglers")
     )
+    fire_at_beaten(flight, beaten, card.shots, "smugglers' shot")
 
 
-def _credits(flight: Flight, player: Player, credits: int, days: int, what: str) -> None:
+def _credits(
+    flight: Flight, player: Player, credits: int, days: int, who: str, second: bool
+) -> None:
+    if second:
+        credits = second_credits(credits, flight.rulings)
+    what = f"the {who}' {credits} credits"
     if offer_take(flight, player, what, worth=credits, days=days):
         player.credits += credits
         flight.table.emit(Rewarded(player.name, credits, "", what))
@@ -82,15 +137,14 @@ def _credits(flight: Flight, player: Player, credits: int, days: int, what: str)
 
 def resolve_slavers(flight: Flight, card: Card) -> None:
     assert isinstance(card, Slavers)
-    meet_enemy(
+    beaten = meet_enemy(
         flight,
         card,
         card.strength,
-        lambda p: _credits(
-            flight, p, card.credits, card.days, f"the slavers' {card.credits} credits"
-        ),
+        lambda p, second: _credits(flight, p, card.credits, card.days, "slavers", second),
         lambda p: lose_crew(flight, p, card.crew, "taken by the slavers"),
     )
+    fire_at_beaten(flight, beaten, card.shots, "slavers' shot")
 
 
 def resolve_pirates(flight: Flight, card: Card) -> None:
@@ -99,9 +153,7 @@ def resolve_pirates(flight: Flight, card: Card) -> None:
         flight,
         card,
         card.strength,
-        lambda p: _credits(
-            flight, p, card.credits, card.days, f"the pirates' {card.credits} credits"
-        ),
+        lambda p, second: _credits(flight, p, card.credits, card.days, "pirates", second),
         lambda p: None,
     )
-    fire_volley(flight, beaten, card.shots, "pirate shot")
+    fire_at_beaten(flight, beaten, card.shots, "pirate shot")

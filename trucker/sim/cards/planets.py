@@ -1,33 +1,47 @@
 """Planets (RULES §6.2): in order, each ship may land on one free planet (or pass); landed
-ships load its goods, then lose the card's days, the rearmost first."""
+ships load its goods, then lose the card's days, the rearmost first.
+
+ABE's developed planets (§6.8) also offer humans: a ship landing there may take up to the
+planet's number into free cabin space (stasis chambers too, luxury cabins not). With five ships
+(§6.4) two ships may land on one planet, the second getting one good and one human fewer
+(ruling ``second_share``)."""
 
 from __future__ import annotations
 
 from trucker.cards import Card, Planets
 from trucker.events import Passed
 from trucker.policy import Decision, DecisionKind, Option
-from trucker.sim.actions import gain_goods, loadable_value
+from trucker.sim.actions import crew_room, gain_goods, loadable_value, recruit
 from trucker.sim.choices import Landing
 from trucker.sim.flight import Flight
+from trucker.sim.shares import second_crew, second_goods
 
 __all__ = ["resolve_planets"]
 
 
 def resolve_planets(flight: Flight, card: Card) -> None:
     assert isinstance(card, Planets)
-    taken: dict[int, object] = {}
+    room_on_planet = 2 if flight.five else 1
+    landers: dict[int, int] = {}
     landed = []
     for player in flight.in_order():
-        free = [i for i in range(len(card.planets)) if i not in taken]
+        free = [i for i in range(len(card.planets)) if landers.get(i, 0) < room_on_planet]
         if not free:
             flight.table.emit(Passed(player.name, "every planet is taken"))
             continue
         options = [Option("pass", Landing(None))]
+        room = crew_room(player.ship)
         for i in free:
-            goods = card.planets[i]
+            goods, crew = card.planets[i], card.crew_on(i)
+            if landers.get(i, 0):
+                goods, crew = second_goods(goods, flight.rulings), second_crew(crew, flight.rulings)
             value = loadable_value(player.ship, goods)
+            offer = f" and {crew} crew" if crew else ""
             options.append(
-                Option(f"land on planet {i + 1} ({goods})", Landing(i, goods, value, card.days))
+                Option(
+                    f"land on planet {i + 1} ({goods or 'no goods'}{offer})",
+                    Landing(i, goods, value, card.days, crew, min(crew, room)),
+                )
             )
         decision = Decision(
             DecisionKind.LAND, player.name, tuple(options), f"planets, {card.days} days"
@@ -35,8 +49,10 @@ def resolve_planets(flight: Flight, card: Card) -> None:
         choice = flight.ask(player, decision).value
         if choice.index is None:
             continue
-        taken[choice.index] = player
+        landers[choice.index] = landers.get(choice.index, 0) + 1
         landed.append(player)
         gain_goods(flight, player, choice.goods, f"planet {choice.index + 1}")
+        if choice.crew:
+            recruit(flight, player, choice.crew, f"planet {choice.index + 1}")
     for player in flight.rearmost_first(landed):
         flight.move(player, -card.days)

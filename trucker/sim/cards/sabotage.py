@@ -7,7 +7,7 @@ next roll's first die (1 or 6: a miss that counts as a try; the spec's "Rolls").
 from __future__ import annotations
 
 from trucker.cards import Card
-from trucker.events import Passed
+from trucker.events import Passed, Penalised
 from trucker.geometry import Cell
 from trucker.sim.cards.combat_zone import lowest
 from trucker.sim.damage import destroy
@@ -34,6 +34,8 @@ def resolve_sabotage(flight: Flight, card: Card) -> None:
         )
         values.append((player, crew_comparison(player.ship, flight.rulings)))
     target = lowest(values)
+    compared = {p.name: value for p, value in values}
+    flight.table.emit(Penalised(target.name, "crew", "sabotage", compared, "sabotage"))
     ship = target.ship
     board = ship.board
     for attempt in range(1, TRIES + 1):

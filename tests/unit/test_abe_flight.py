@@ -1,0 +1,252 @@
+"""ABE in flight (RULES §6.4, §6.7, §6.8, §9.3): the pieces the flight goldens do not pin down,
+and every ruling these cards read, flipped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from trucker.cards import (
+    HazardousBusiness,
+    Level,
+    MostlyOpenSpace,
+    OpenSpace,
+    Planets,
+    RadiationLeak,
+)
+from trucker.decks import Deck, deal_deck
+from trucker.events import Insured
+from trucker.flights import Crew, FlightPlan, fly
+from trucker.load import load_ship
+from trucker.policy import (
+    CautiousCaptain,
+    Decision,
+    DecisionKind,
+    GreedyCaptain,
+    Option,
+    SensibleCaptain,
+)
+from trucker.rulings import Rulings
+from trucker.sim.cards.enemies import weakened
+from trucker.sim.choices import Insuring
+from trucker.sim.shares import second_credits, second_crew, second_goods
+from trucker.threats import Threat
+
+FLIGHTS = SCENARIOS / "flights"
+SHIPS = SCENARIOS / "ships"
+
+
+def _fly(names, cards, level=Level.I, *, rulings=None, seed=0, folder=FLIGHTS, **crew):
+    crews = tuple(
+        Crew(f"{i}:{name}", load_ship(folder / name), **crew) for i, name in enumerate(names)
+    )
+    plan = FlightPlan(crews, Deck("test", level, tuple(cards)), rulings or Rulings(), seed=seed)
+    return fly(plan)
+
+
+def _shots(*texts: str) -> tuple[Threat, ...]:
+    return tuple(Threat.parse(t) for t in texts)
+
+
+# --- five ships: shares and weaker enemies (RULES §6.4) ------------------------------------
+
+
+def test_second_share_minus_one_and_full() -> None:
+    minus, full = Rulings(), Rulings(second_share="full")
+    assert second_credits(5, minus) == 4 and second_credits(0, minus) == 0
+    assert second_goods("RYB", minus) == "RY"
+    assert second_goods("GRG", minus) == "RG"
+    assert second_goods("", minus) == ""
+    assert second_crew(2, minus) == 1
+    assert (second_credits(5, full), second_goods("RYB", full), second_crew(2, full)) == (
+        5,
+        "RYB",
+        2,
+    )
+
+
+def test_weakened_enemy_one_fewer_per_kind() -> None:
+    shots = _shots("light-fire front", "heavy-fire left", "light-fire rear", "heavy-fire front")
+    assert weakened(shots, Rulings()) == _shots("light-fire front", "heavy-fire left")
+    assert weakened(_shots("heavy-fire front"), Rulings()) == ()
+
+
+def test_weakened_enemy_lighter() -> None:
+    shots = _shots("light-fire front", "heavy-fire left")
+    assert weakened(shots, Rulings(weakened_enemy="lighter")) == _shots(
+        "light-fire front", "light-fire left"
+    )
+
+
+def test_five_ships_may_share_a_planet_with_one_good_and_one_human_fewer() -> None:
+    card = Planets(level=Level.IV, planets=("GGY",), crew=(2,), days=1)
+    result = _fly(["settler.toml"] * 5, [card], Level.IV)
+    loaded = [e for e in result.events if e.kind == "loaded"]
+    recruited = [e for e in result.events if e.kind == "recruited"]
+    assert [e.gained for e in loaded] == ["GGY", "GY"]
+    assert [len(e.squares) for e in recruited] == [2, 1]
+    full = _fly(["settler.toml"] * 5, [card], Level.IV, rulings=Rulings(second_share="full"))
+    assert [e.gained for e in full.events if e.kind == "loaded"] == ["GGY", "GGY"]
+
+
+def test_four_ships_never_share_a_planet() -> None:
+    card = Planets(level=Level.I, planets=("GG",), days=1)
+    result = _fly(["settler.toml"] * 4, [card])
+    assert [e.ship for e in result.events if e.kind == "loaded"] == ["0:settler.toml"]
+
+
+# --- Mostly Open Space (RULES §6.8) ---------------------------------------------------------
+
+
+def _targets_of(result) -> set[str]:
+    """The ships the card's meteors met (a ``met`` event per threat and target, hit or miss)."""
+    return {e.ship for e in result.events if e.kind == "met"}
+
+
+def test_mostly_open_space_hits_the_fastest_only() -> None:
+    card = MostlyOpenSpace(level=Level.IV, threats=_shots("large-meteor front"))
+    ships = ["three-engines.toml", "combat-a.toml", "combat-c.toml"]
+    result = _fly(ships, [card], Level.IV, seed=1)
+    powers = {e.ship: e.value for e in result.events if e.kind == "declared"}
+    assert powers == {"0:three-engines.toml": 3, "1:combat-a.toml": 1, "2:combat-c.toml": 1}
+    assert len([e for e in result.events if e.kind == "rolled"]) == 1
+    assert _targets_of(result) == {"0:three-engines.toml"}
+
+
+def test_mostly_open_space_hits_every_ship_tied_first() -> None:
+    card = MostlyOpenSpace(level=Level.IV, threats=_shots("small-meteor front"))
+    result = _fly(["combat-a.toml", "combat-c.toml"], [card], Level.IV, seed=1)
+    assert _targets_of(result) == {"0:combat-a.toml", "1:combat-c.toml"}
+
+
+def test_mostly_open_space_with_five_ships_hits_the_top_two_powers() -> None:
+    card = MostlyOpenSpace(level=Level.IV, threats=_shots("small-meteor front"))
+    ships = ["three-engines.toml", "combat-a.toml", "no-engine.toml", "combat-c.toml", "red.toml"]
+    five = _fly(ships, [card], Level.IV, seed=2)
+    top_only = _fly(ships, [card], Level.IV, seed=2, rulings=Rulings(mostly_open_five="top-only"))
+    powers = {e.ship: e.value for e in five.events if e.kind == "declared" and e.value}
+    top = max(powers.values())
+    second = max(v for v in powers.values() if v < top)
+    assert len([e for e in five.events if e.kind == "rolled"]) == 1
+    assert _targets_of(five) == {n for n, v in powers.items() if v in (top, second)}
+    assert _targets_of(top_only) == {n for n, v in powers.items() if v == top}
+
+
+# --- Hazardous Business (RULES §6.7) --------------------------------------------------------
+
+
+def test_hazardous_business_draws_two_cards_of_the_next_level() -> None:
+    result = _fly(["three-engines.toml"], [HazardousBusiness(level=Level.I)], seed=4)
+    added = next(e for e in result.events if e.kind == "cards-added")
+    assert added.levels == ("II", "II") and len(set(added.cards)) == 2
+
+
+@pytest.mark.parametrize(("ruling", "level"), [("IV", "IV"), ("III", "III")])
+def test_hazardous_business_on_level_iii(ruling: str, level: str) -> None:
+    result = _fly(
+        ["three-engines.toml"],
+        [HazardousBusiness(level=Level.III)],
+        Level.III,
+        rulings=Rulings(hazardous_top_level=ruling),
+        seed=4,
+    )
+    added = next(e for e in result.events if e.kind == "cards-added")
+    assert added.levels == (level, level)
+
+
+def test_hazardous_business_draws_from_its_own_stream() -> None:
+    one = _fly(["three-engines.toml"], [HazardousBusiness(level=Level.I)], seed=4)
+    two = _fly(["three-engines.toml"], [HazardousBusiness(level=Level.I)], seed=4)
+    pick = lambda r: next(e for e in r.events if e.kind == "cards-added").cards  # noqa: E731
+    assert pick(one) == pick(two)
+    assert len({pick(_fly(["three-engines.toml"], [HazardousBusiness(level=Level.I)], seed=s))
+                for s in range(8)}) > 1  # fmt: skip
+
+
+# --- Radiation Leak rulings (RULES §8.1, §10) ----------------------------------------------
+
+
+def test_radiation_solar_counts_adds_a_token_per_panel() -> None:
+    from trucker.sim.radiation import plan_radiation
+    from trucker.sim.state import ShipState
+
+    ship = ShipState.from_ship(load_ship(SHIPS / "class-iv-leviathan.toml"))
+    default = {n.cells: n.tokens for n in plan_radiation(ship, Rulings()).networks}
+    counted = {
+        n.cells: n.tokens
+        for n in plan_radiation(ship, Rulings(radiation_solar_counts=True)).networks
+    }
+    solar = next(cells for cells in default if len(cells) == 1 and str(cells[0]) == "7,4")
+    assert (default[solar], counted[solar]) == (0, 1)
+
+
+def test_radiation_hits_robots_only_under_its_ruling() -> None:
+    from trucker.geometry import Cell
+    from trucker.sim.radiation import plan_radiation
+    from trucker.sim.state import ShipState
+
+    ship = ShipState.from_ship(load_ship(SHIPS / "abe-gadgets.toml"))
+    center = Cell(8, 8)
+    assert dict(plan_radiation(ship, Rulings()).exposed).get(center) is None
+    ship.set(center, ship.tiles[center].with_contents(active=True))
+    assert dict(plan_radiation(ship, Rulings()).exposed)[center] == "robot"
+    spared = dict(plan_radiation(ship, Rulings(radiation_hits_robots=False)).exposed)
+    assert center not in spared
+
+
+def test_radiation_leak_card_in_a_flight() -> None:
+    result = _fly(["../radiation/network-a.toml"], [RadiationLeak(level=Level.IV)], Level.IV)
+    destroyed = sorted(e.square for e in result.events if e.kind == "destroyed")
+    assert destroyed == ["7,5", "7,6"]
+
+
+# --- Class IV insurance (RULES §9.3) --------------------------------------------------------
+
+
+def _insuring(tiles: int, price: int = 5, cap: int = 19) -> Decision:
+    return Decision(
+        DecisionKind.INSURE,
+        "ship",
+        (
+            Option("fly uninsured", Insuring(False, tiles, price, cap)),
+            Option(f"buy insurance for {price}", Insuring(True, tiles, price, cap)),
+        ),
+        "Class IV insurance",
+    )
+
+
+def test_captains_weigh_insurance() -> None:
+    assert SensibleCaptain().decide(_insuring(62)).value.buy is True
+    assert SensibleCaptain().decide(_insuring(40)).value.buy is False
+    assert CautiousCaptain().decide(_insuring(40)).value.buy is True
+    assert CautiousCaptain().decide(_insuring(20)).value.buy is False
+    assert GreedyCaptain().decide(_insuring(200)).value.buy is False
+
+
+@pytest.mark.parametrize("insured", [True, False])
+def test_insurance_fixed_by_the_plan_is_not_asked(insured: bool) -> None:
+    result = _fly(
+        ["class-iv-leviathan.toml"], [OpenSpace(level=Level.IV)], Level.IV,
+        folder=SHIPS, insured=insured,
+    )  # fmt: skip
+    assert not [e for e in result.events if e.kind == "decided" and e.decision == "insure"]
+    (event,) = [e for e in result.events if isinstance(e, Insured)]
+    assert event.insured is insured
+    (ship,) = result.ships
+    assert ship.insurance == (5 if insured else 0)
+
+
+def test_no_insurance_question_off_class_iv() -> None:
+    result = _fly(["armed.toml"], [OpenSpace(level=Level.I)])
+    assert not [e for e in result.events if e.kind in ("insured", "decided") and
+                getattr(e, "decision", "insure") == "insure"]  # fmt: skip
+
+
+def test_random_iv_deck_composition() -> None:
+    deck = deal_deck("IV", random.Random(3))
+    levels = sorted(str(c.level) for c in deck.cards)
+    assert len(deck.cards) == 20
+    assert levels.count("IV") == 8
+    assert levels.count("I") == levels.count("II") == levels.count("III") == 4

@@ -1,0 +1,140 @@
+"""Radiation Leak (RULES §8.1, the spec's explosion groups).
+
+1. Crew exposure: every component holding awake crew (humans, an alien, a passenger; active
+   robots under the ruling ``radiation_hits_robots``; never stasis sleepers) that is connected
+   (joined, or through routers) to a solar panel or to a battery holding at least one token
+   loses one of them.
+2. Explosions: the energy networks are the connected components, under joined edges, of the
+   solar panels, routers and batteries holding at least one token; a network holding at least
+   ``radiation_explodes_at`` tokens (solar panels count one each under
+   ``radiation_solar_counts``) explodes: every tile of it is destroyed, idle routers included.
+3. The ship then breaks as after any destruction (:mod:`trucker.sim.damage`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trucker.events import CrewLost
+from trucker.geometry import Cell
+from trucker.graph import components
+from trucker.parts import Part
+from trucker.rulings import Rulings
+from trucker.sim.damage import Damage, destroy
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+__all__ = ["EnergyNetwork", "RadiationPlan", "plan_radiation", "radiation_leak"]
+
+
+@dataclass(frozen=True)
+class EnergyNetwork:
+    """One explosion group: its tiles, the tokens it holds, and whether it explodes."""
+
+    cells: tuple[Cell, ...]
+    tokens: int
+    explodes: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tiles": [str(c) for c in self.cells],
+            "tokens": self.tokens,
+            "explodes": self.explodes,
+        }
+
+
+@dataclass(frozen=True)
+class RadiationPlan:
+    """What a Radiation Leak would do to a ship, before it does it."""
+
+    exposed: tuple[tuple[Cell, str], ...]
+    networks: tuple[EnergyNetwork, ...]
+    threshold: int
+
+    @property
+    def exploding(self) -> list[Cell]:
+        return sorted(c for n in self.networks if n.explodes for c in n.cells)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "threshold": self.threshold,
+            "crew_lost": [{"square": str(c), "who": who} for c, who in self.exposed],
+            "networks": [n.to_dict() for n in self.networks],
+            "destroyed": [str(c) for c in self.exploding],
+        }
+
+
+def _victim(tile: Any, rulings: Rulings) -> str | None:
+    """Who on a tile radiation would take first, if anyone is awake there."""
+    if tile.crew:
+        return "human"
+    if tile.alien:
+        return f"{tile.alien} alien"
+    if tile.passenger:
+        return "passenger"
+    if (
+        tile.part is Part.ROBOT_CENTER
+        and tile.active
+        and tile.robots
+        and rulings.radiation_hits_robots
+    ):
+        return "robot"
+    return None
+
+
+def _is_energy(tile: Any) -> bool:
+    return tile.part in (Part.SOLAR_PANEL, Part.ROUTER) or (
+        tile.part is Part.BATTERY and tile.charge > 0
+    )
+
+
+def plan_radiation(ship: ShipState, rulings: Rulings) -> RadiationPlan:
+    """Steps 1 and 2 worked out, nothing changed."""
+    tiles = ship.tiles
+    connected = ship.structure.connected
+    sources = {
+        c
+        for c, t in tiles.items()
+        if t.part is Part.SOLAR_PANEL or (t.part is Part.BATTERY and t.charge > 0)
+    }
+    exposed = []
+    for cell in sorted(tiles):
+        who = _victim(tiles[cell], rulings)
+        if who is not None and connected.get(cell, frozenset()) & sources:
+            exposed.append((cell, who))
+    energy = {c for c, t in tiles.items() if _is_energy(t)}
+    joined = ship.structure.joined
+    groups = components({c: [o for o in joined[c] if o in energy] for c in energy})
+    networks = []
+    for group in sorted(groups, key=min):
+        tokens = sum(tiles[c].charge for c in group)
+        if rulings.radiation_solar_counts:
+            tokens += sum(1 for c in group if tiles[c].part is Part.SOLAR_PANEL)
+        networks.append(
+            EnergyNetwork(tuple(sorted(group)), tokens, tokens >= rulings.radiation_explodes_at)
+        )
+    return RadiationPlan(tuple(exposed), tuple(networks), rulings.radiation_explodes_at)
+
+
+def radiation_leak(table: Table, ship: ShipState) -> tuple[RadiationPlan, Damage]:
+    """Apply a Radiation Leak to one ship."""
+    plan = plan_radiation(ship, table.rulings)
+    for cell, who in plan.exposed:
+        tile = ship.tiles[cell]
+        if who == "human":
+            ship.set(cell, tile.with_contents(crew=tile.crew - 1))
+            table.emit(CrewLost(ship.name, str(cell), 1, None, "radiation"))
+        elif who == "passenger":
+            ship.set(cell, tile.with_contents(passenger=False))
+            table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation"))
+        elif who == "robot":
+            ship.set(cell, tile.with_contents(robots=tile.robots - 1))
+            table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation", robots=1))
+        else:
+            ship.set(cell, tile.with_contents(alien=None))
+            table.emit(CrewLost(ship.name, str(cell), 0, str(tile.alien), "radiation"))
+    damage = Damage()
+    if plan.exploding:
+        damage = destroy(table, ship, plan.exploding, "radiation: the energy network exploded")
+    return plan, damage
