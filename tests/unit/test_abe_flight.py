@@ -250,3 +250,15 @@ def test_random_iv_deck_composition() -> None:
     assert len(deck.cards) == 20
     assert levels.count("IV") == 8
     assert levels.count("I") == levels.count("II") == levels.count("III") == 4
+
+
+@pytest.mark.parametrize(
+    ("ruling", "arrival", "looks"), [("extrapolate", 16, 8), ("level-iii", 12, 6)]
+)
+def test_level_iv_rewards_ruling(ruling: str, arrival: int, looks: int) -> None:
+    result = _fly(
+        ["combat-a.toml"], [OpenSpace(level=Level.IV)], Level.IV,
+        rulings=Rulings(level_iv_rewards=ruling),
+    )  # fmt: skip
+    (ship,) = result.ships
+    assert (ship.arrival, ship.best_looking) == (arrival, looks)
