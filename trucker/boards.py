@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from trucker.formats.board_file import BoardFile, parse_columns
 from trucker.geometry import Cell, Direction
@@ -50,11 +51,27 @@ class Board:
     rows: tuple[int, ...] = field(init=False)
     cols: tuple[int, ...] = field(init=False)
     _around: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = field(init=False, repr=False)
+    lines: dict[Any, tuple[Cell, ...]] = field(init=False, repr=False)
+    """A cache of the squares each threat line crosses (:func:`trucker.threats.crossed`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(sorted({c.row for c in self.squares})))
         object.__setattr__(self, "cols", tuple(sorted({c.col for c in self.squares})))
         object.__setattr__(self, "_around", {})
+        object.__setattr__(self, "lines", {})
+
+    def __getstate__(self) -> dict[str, object]:
+        """Picklable (a read-only mapping is not): boards travel to worker processes."""
+        state = dict(self.__dict__)
+        state.update(pair_columns=dict(self.pair_columns), hole_marks=dict(self.hole_marks))
+        state["_around"] = {}
+        state["lines"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "pair_columns", MappingProxyType(dict(self.pair_columns)))
+        object.__setattr__(self, "hole_marks", MappingProxyType(dict(self.hole_marks)))
 
     def __repr__(self) -> str:
         return f"Board({self.id!r})"

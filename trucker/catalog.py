@@ -184,13 +184,25 @@ def cards_of_level(
     ``expansions`` keeps only the cards of those boxes ("base", "ABE"...), None keeps all."""
     from trucker.cards import Level
 
+    global _BY_LEVEL
     wanted = Level.parse(level)
-    boxes = None if expansions is None else set(expansions)
-    return tuple(
-        card
-        for card in cards().values()
-        if card.level == wanted and (boxes is None or card.expansion in boxes)
-    )
+    boxes = None if expansions is None else frozenset(expansions)
+    catalogue = cards()
+    if _BY_LEVEL is None or _BY_LEVEL[0] is not catalogue:
+        _BY_LEVEL = (catalogue, {})
+    found = _BY_LEVEL[1].get((wanted, boxes))
+    if found is None:
+        found = _BY_LEVEL[1][(wanted, boxes)] = tuple(
+            card
+            for card in catalogue.values()
+            if card.level == wanted and (boxes is None or card.expansion in boxes)
+        )
+    return found
+
+
+_BY_LEVEL: tuple[Mapping[str, Card], dict[tuple[object, object], tuple[Card, ...]]] | None = None
+"""The catalogue it was built from, and the cards per (level, boxes): a run deals thousands of
+decks. Rebuilt when the catalogue is (tests swap it)."""
 
 
 @cache

@@ -112,10 +112,13 @@ def ask(policy: Policy, decision: Decision) -> tuple[Option, Choice]:
     if not decision.options:
         raise IllegalChoiceError(decision, None)
     answer = policy.decide(decision)
-    if answer not in decision.options:
-        raise IllegalChoiceError(decision, answer)
-    chosen = decision.options[decision.options.index(answer)]
-    return chosen, Choice(decision.kind, decision.ship, chosen.label, len(decision.options) == 1)
+    options = decision.options
+    chosen = next((o for o in options if o is answer), None)
+    if chosen is None:
+        if answer not in options:
+            raise IllegalChoiceError(decision, answer)
+        chosen = options[options.index(answer)]
+    return chosen, Choice(decision.kind, decision.ship, chosen.label, len(options) == 1)
 
 
 Rule = Callable[[Decision], Option]

@@ -12,6 +12,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -166,15 +167,21 @@ class Rulings(BaseModel):
 
     def non_default(self) -> dict[str, object]:
         """The rulings that differ from their defaults, by name (for reports)."""
-        fields = type(self).model_fields
-        return {
-            name: value
-            for name, value in self.model_dump().items()
-            if value != fields[name].default
-        }
+        return dict(_non_default(self))
 
     def track_spaces(self, level: int) -> int:
         return int(self.track_length.split("/")[min(level, 4) - 1])
+
+
+@lru_cache(maxsize=64)
+def _non_default(rulings: Rulings) -> tuple[tuple[str, object], ...]:
+    """Worked out once per set of rulings (a run of many flights asks every flight)."""
+    fields = type(rulings).model_fields
+    return tuple(
+        (name, value)
+        for name, value in rulings.model_dump().items()
+        if value != fields[name].default
+    )
 
 
 DEFAULT_RULINGS = Rulings()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from trucker.boards import Board
@@ -45,7 +45,13 @@ class Tile:
         return self.sides[direction.index]
 
     def with_contents(self, **changes: object) -> Tile:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with new contents (a flight does this thousands of times: no validation)."""
+        if not changes.keys() <= _TILE_FIELD_SET:
+            raise TypeError(f"a tile has no {sorted(changes.keys() - _TILE_FIELD_SET)}")
+        new = object.__new__(Tile)
+        for name in _TILE_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     @property
     def is_cabin(self) -> bool:
@@ -61,6 +67,10 @@ class Tile:
     def active_robots(self) -> int:
         """Robots that count this card: those of an activated robot center (RULES §2.4)."""
         return self.robots if self.active else 0
+
+
+_TILE_FIELDS = tuple(f.name for f in fields(Tile))
+_TILE_FIELD_SET = frozenset(_TILE_FIELDS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,6 +89,14 @@ class Ship:
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, MappingProxyType):
             object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
+
+    def __getstate__(self) -> dict[str, object]:
+        """Picklable (a read-only mapping is not): ships travel to worker processes."""
+        return {**self.__dict__, "tiles": dict(self.tiles), "rulings": dict(self.rulings)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
 
     def __repr__(self) -> str:
         where = self.file or self.name or "unnamed"

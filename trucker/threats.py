@@ -24,6 +24,7 @@ __all__ = [
     "read_roll",
     "shift_line",
     "line_squares",
+    "crossed",
     "shift_axis",
     "is_side",
 ]
@@ -152,6 +153,19 @@ def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:
 
 def line_squares(board: Board, line: Line) -> list[Cell]:
     """The squares a threat crosses, in order, from its side of the board."""
+    return list(crossed(board, line))
+
+
+def crossed(board: Board, line: Line) -> tuple[Cell, ...]:
+    """:func:`line_squares`, worked out once per board and line (a flight asks thousands of
+    times); the tuple is shared."""
+    found = board.lines.get(line)
+    if found is None:
+        found = board.lines[line] = tuple(_line_squares(board, line))
+    return found
+
+
+def _line_squares(board: Board, line: Line) -> list[Cell]:
     if line.index is None:
         return []
     direction = line.direction

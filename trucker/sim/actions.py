@@ -22,10 +22,11 @@ from trucker.sim.choices import (
 from trucker.sim.flight import Flight, Player
 from trucker.sim.numbers import (
     arrangements,
+    best_kept_value,
     engine_doubles,
-    engine_power,
+    engine_totals,
     fire_doubles,
-    firepower,
+    fire_totals,
     humans,
     pack_goods,
 )
@@ -82,12 +83,13 @@ def declare_power(
     ship = player.ship
     if what == "engines":
         doubles = engine_doubles(ship)
-        total_for = lambda k: engine_power(ship, k)  # noqa: E731
+        totals = engine_totals(ship)
         kind = DecisionKind.POWER_ENGINES
     else:
         doubles = [c for c, _ in fire_doubles(ship)]
-        total_for = lambda k: firepower(ship, k)  # noqa: E731
+        totals = fire_totals(ship)
         kind = DecisionKind.POWER_CANNONS
+    total_for = totals.__getitem__
     counts = [k for k in range(len(doubles) + 1) if k == 0 or _payable(ship, doubles[:k])]
     count = 0
     if len(counts) > 1:
@@ -226,8 +228,9 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
 
 def loadable_value(ship: ShipState, goods: str) -> int:
     """What the goods aboard would be worth after gaining ``goods`` and keeping the best."""
-    aboard = goods_value("".join(t.goods for t in ship.tiles.values()))
-    return goods_value(arrangements(ship, goods)[0][0]) - aboard
+    tiles = ship.tiles
+    aboard = goods_value("".join(tiles[c].goods for c in ship.of(Part.CARGO)))
+    return best_kept_value(ship, goods) - aboard
 
 
 def offer_take(

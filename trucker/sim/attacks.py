@@ -28,7 +28,7 @@ from trucker.threats import (
     Line,
     Threat,
     ThreatKind,
-    line_squares,
+    crossed,
     read_roll,
     shift_axis,
     shift_line,
@@ -213,7 +213,7 @@ class AttackResult:
 def first_tile(ship: ShipState, line: Line) -> Cell | None:
     """The first tile met along ``line``, coming from its side (RULES §5.1)."""
     tiles = ship.tiles
-    for cell in line_squares(ship.board, line):
+    for cell in crossed(ship.board, line):
         if cell in tiles:
             return cell
     return None
@@ -241,8 +241,10 @@ def aiming_cannons(ship: ShipState, line: Line, rulings: Rulings) -> list[Cell]:
     else:
         reach = 1
     out = []
-    for cell, tile in ship.tiles.items():
-        if not tile.part.is_cannon or tile.facing is not direction:
+    tiles = ship.tiles
+    for cell in ship.cells_of(Part.CANNON, Part.DOUBLE_CANNON):
+        tile = tiles[cell]
+        if tile.facing is not direction:
             continue
         if direction in (Direction.LEFT, Direction.RIGHT):
             near = abs(cell.row - index) <= reach
@@ -250,7 +252,7 @@ def aiming_cannons(ship: ShipState, line: Line, rulings: Rulings) -> list[Cell]:
             near = _column_distance(ship, cell.col, index) <= reach
         if near:
             out.append(cell)
-    return sorted(out)
+    return out
 
 
 def _paid_defenders(
@@ -264,10 +266,8 @@ def _paid_defenders(
         ]
         return "double cannon", doubles
     if kind in (ThreatKind.SMALL_METEOR, ThreatKind.LIGHT_FIRE):
-        shields = [
-            c for c, t in ship.tiles.items() if t.part is Part.SHIELD and line.direction in t.covers
-        ]
-        return "shield", sorted(shields)
+        shields = [c for c in ship.of(Part.SHIELD) if line.direction in ship.tiles[c].covers]
+        return "shield", shields
     return "", []
 
 
@@ -275,12 +275,15 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
     """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy."""
     hit = first_tile(ship, line)
     threat = f"{kind} from the {line.direction}"
+    recording = table.recording
     if hit is None:
-        table.emit(Met(ship.name, str(kind), str(line.direction), line.to_json(), None))
+        if recording:
+            table.emit(Met(ship.name, str(kind), str(line.direction), line.to_json(), None))
         return Impact(kind, line)
     tile = ship.tiles[hit]
     side = line.direction
-    table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
+    if recording:
+        table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
     stop = None
     defender = None
     if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
@@ -336,12 +339,11 @@ def _crewed(ship: ShipState, cell: Cell) -> bool:
 def shift_thrusters(ship: ShipState, moves: Direction, *, needs_crew: bool) -> list[Cell]:
     """Thrusters that can move the ship ``moves``: a nozzle pointing the opposite way, and,
     where the rules ask, connected crew to work it (RULES §2.4)."""
+    tiles = ship.tiles
     return [
         c
-        for c, t in sorted(ship.tiles.items())
-        if t.part is Part.THRUSTER
-        and moves.opposite in t.nozzles
-        and (not needs_crew or _crewed(ship, c))
+        for c in ship.of(Part.THRUSTER)
+        if moves.opposite in tiles[c].nozzles and (not needs_crew or _crewed(ship, c))
     ]
 
 
@@ -349,7 +351,7 @@ def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: b
     """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
     if moves not in shift_axis(line.direction):
         return f"a {moves} shift does not move the ship off a line from the {line.direction}"
-    if not any(moves.opposite in t.nozzles for t in ship.tiles.values() if t.part is Part.THRUSTER):
+    if not any(moves.opposite in ship.tiles[c].nozzles for c in ship.of(Part.THRUSTER)):
         return (
             f"no thruster can move the ship {moves} (it needs a nozzle pointing {moves.opposite})"
         )
@@ -374,6 +376,8 @@ def offer_shift(
     battery or solar power). Each option carries a preview of its line. Returns the chosen
     shift, or None when the ship stays (or cannot move)."""
     moves_options: list[tuple[Direction, Cell, Power]] = []
+    if not ship.of(Part.THRUSTER):
+        return None
     for moves in shift_axis(line.direction):
         thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
         for power in power_sources(ship, thrusters):

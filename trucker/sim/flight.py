@@ -34,7 +34,6 @@ from trucker.ship import Ship
 from trucker.sim.choices import Flying, Insuring
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.stats import exposed_connectors
 
 __all__ = [
     "Player",
@@ -133,6 +132,9 @@ class FlightResult:
     representative: list[str] = field(default_factory=list)
     rulings: dict[str, object] = field(default_factory=dict)
     card_costs: list[dict[str, tuple[int, int, int]]] = field(default_factory=list)
+    """Per card played: each ship's (tiles lost, crew lost, credits earned) on that card."""
+    card_labels: list[str] = field(default_factory=list)
+    """The label of each card played, in order (Hazardous Business cards included)."""
     lost_squares: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -181,14 +183,18 @@ class Flight:
                 state.lost.extend(repaired[order])
             self.players.append(player)
         self.card_index = -1
+        self._order: list[Player] | None = None
         self.five = count >= FIVE_SHIPS
         """The five-player rules apply (RULES §6.4)."""
 
     # --- the track -------------------------------------------------------------------------
 
     def in_order(self) -> list[Player]:
-        """Flying ships from the leader backwards (RULES §0)."""
-        return sorted((p for p in self.players if p.flying), key=lambda p: -p.position)
+        """Flying ships from the leader backwards (RULES §0); worked out again only after a
+        ship moved or gave up."""
+        if self._order is None:
+            self._order = sorted((p for p in self.players if p.flying), key=lambda p: -p.position)
+        return list(self._order)
 
     def rearmost_first(self, players: Sequence[Player]) -> list[Player]:
         return sorted(players, key=lambda p: p.position)
@@ -208,8 +214,10 @@ class Flight:
             position += step
             if position % self.track not in occupied:
                 left -= 1
-        self.table.emit(Moved(player.name, days, player.position, position))
+        if self.table.recording:
+            self.table.emit(Moved(player.name, days, player.position, position))
         player.position = position
+        self._order = None
         self._check_lapped()
 
     def _check_lapped(self) -> None:
@@ -224,6 +232,7 @@ class Flight:
         """The ship leaves the flight now: no card affects it any more (RULES §6.3)."""
         if player.flying:
             player.gave_up = reason
+            self._order = None
             self.table.emit(GaveUp(player.name, reason))
 
     def give_up_after_card(self, player: Player, reason: str) -> None:
@@ -241,16 +250,17 @@ class Flight:
 
     def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Card], None]) -> None:
         self.card_index = index
-        self.table.emit(
-            CardRevealed(
-                index + 1,
-                card.label,
-                str(card.type),
-                str(card.level),
-                card.numbers(),
-                card.representative,
+        if self.table.recording:
+            self.table.emit(
+                CardRevealed(
+                    index + 1,
+                    card.label,
+                    str(card.type),
+                    str(card.level),
+                    card.numbers(),
+                    card.representative,
+                )
             )
-        )
         for player in self.in_order():
             player.ship.new_card()
             self._offer_give_up(player)
@@ -307,7 +317,7 @@ class Flight:
         if level == 4 and self.rulings.level_iv_rewards == "level-iii":
             arrival, best = ARRIVAL[3], BEST_LOOKING[3]
         finishers = self.in_order()
-        exposed = {p.name: len(exposed_connectors(p.ship.board, p.ship.tiles)) for p in finishers}
+        exposed = {p.name: p.ship.exposed() for p in finishers}
         fewest = min(exposed.values(), default=None)
         results = []
         for player in self.players:
@@ -344,7 +354,7 @@ class Flight:
                     place=place,
                     tiles=len(ship.tiles),
                     humans=ship.humans(),
-                    aliens=sum(1 for t in ship.tiles.values() if t.alien),
+                    aliens=ship.aliens(),
                     batteries=ship.tokens(),
                     goods="".join(sorted(goods, key="RYGB".index)),
                     tiles_lost=len(ship.lost),
@@ -376,11 +386,7 @@ class Flight:
 
 def _snapshot(flight: Flight) -> dict[str, tuple[int, int, int]]:
     return {
-        p.name: (
-            len(p.ship.lost),
-            p.ship.humans() + sum(1 for t in p.ship.tiles.values() if t.alien),
-            p.credits,
-        )
+        p.name: (len(p.ship.lost), p.ship.humans() + p.ship.aliens(), p.credits)
         for p in flight.players
     }
 
@@ -446,6 +452,7 @@ def run_flight(
         representative=sorted({c.label for c in flight.cards[:index] if c.representative}),
         rulings=table.rulings.non_default(),
         card_costs=costs,
+        card_labels=[c.label for c in flight.cards[:index]],
         lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
     )
 

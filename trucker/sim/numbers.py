@@ -24,59 +24,89 @@ __all__ = [
     "engine_base",
     "engine_doubles",
     "engine_power",
+    "engine_totals",
+    "fire_totals",
     "crew_comparison",
     "crew_requirement",
     "crew_members",
     "humans",
     "arrangements",
+    "best_kept_value",
     "pack_goods",
     "holds_of",
 ]
 
 
 def _has_alien(ship: ShipState, color: AlienColor) -> bool:
-    return any(t.alien is color for t in ship.tiles.values())
+    tiles = ship.tiles
+    return ship.aliens() > 0 and any(tiles[c].alien is color for c in ship.of(Part.CABIN))
 
 
 def fire_base(ship: ShipState) -> int:
     """Half points of firepower with no battery spent: single cannons and turret pairs
     (RULES §4.1), before the purple alien's bonus."""
-    singles = sum(cannon_value(t) for t in ship.tiles.values() if t.part is Part.CANNON)
-    pairs = turret_pairs(ship.tiles, ship.structure.connected)
+    tiles = ship.tiles
+    singles = sum(cannon_value(tiles[c]) for c in ship.of(Part.CANNON))
+    pairs = turret_pairs(tiles, ship.structure.connected) if ship.of(Part.TURRET) else 0
     return singles + 2 * part_info(Part.TURRET).pair_power * pairs
 
 
 def fire_doubles(ship: ShipState) -> list[tuple[Cell, int]]:
     """Double cannons and what each adds when powered, most first (front ones first)."""
-    found = [(c, cannon_value(t)) for c, t in ship.tiles.items() if t.part is Part.DOUBLE_CANNON]
-    return sorted(found, key=lambda item: (-item[1], item[0]))
+    tiles = ship.tiles
+    found = [(c, cannon_value(tiles[c])) for c in ship.of(Part.DOUBLE_CANNON)]
+    return sorted(found, key=lambda item: -item[1])
 
 
 def firepower(ship: ShipState, powered: int = 0) -> int:
     """Half points with ``powered`` doubles firing (the strongest ones), the purple alien
     adding 2 when the rest is above 0 (RULES §4.1)."""
-    total = fire_base(ship) + sum(v for _, v in fire_doubles(ship)[:powered])
-    if total > 0 and _has_alien(ship, AlienColor.PURPLE):
-        total += 4
-    return total
+    return fire_totals(ship)[min(powered, len(ship.of(Part.DOUBLE_CANNON)))]
+
+
+def fire_totals(ship: ShipState) -> list[int]:
+    """Half points of firepower with 0, 1, 2... of the strongest doubles firing."""
+    return _totals(
+        fire_base(ship),
+        [v for _, v in fire_doubles(ship)],
+        4 if _has_alien(ship, AlienColor.PURPLE) else 0,
+    )
+
+
+def _totals(base: int, doubles: list[int], bonus: int) -> list[int]:
+    """Totals with 0, 1, 2... doubles powered; an alien's ``bonus`` counts when the rest is
+    above 0 (RULES §4.1, §4.2)."""
+    out, running = [], base
+    for k in range(len(doubles) + 1):
+        out.append(running + bonus if running > 0 else running)
+        if k < len(doubles):
+            running += doubles[k]
+    return out
 
 
 def engine_base(ship: ShipState) -> int:
-    return sum(engine_value(t) for t in ship.tiles.values() if t.part is Part.ENGINE)
+    tiles = ship.tiles
+    return sum(engine_value(tiles[c]) for c in ship.of(Part.ENGINE))
 
 
 def engine_doubles(ship: ShipState) -> list[Cell]:
-    return sorted(c for c, t in ship.tiles.items() if t.part is Part.DOUBLE_ENGINE)
+    return list(ship.of(Part.DOUBLE_ENGINE))
 
 
 def engine_power(ship: ShipState, powered: int = 0) -> int:
     """Engine power with ``powered`` double engines running; a brown alien adds 2 when the rest
     is above 0 (RULES §4.2)."""
-    doubles = engine_doubles(ship)[:powered]
-    total = engine_base(ship) + sum(engine_value(ship.tiles[c]) for c in doubles)
-    if total > 0 and _has_alien(ship, AlienColor.BROWN):
-        total += 2
-    return total
+    return engine_totals(ship)[min(powered, len(ship.of(Part.DOUBLE_ENGINE)))]
+
+
+def engine_totals(ship: ShipState) -> list[int]:
+    """Engine power with 0, 1, 2... double engines running."""
+    tiles = ship.tiles
+    return _totals(
+        engine_base(ship),
+        [engine_value(tiles[c]) for c in engine_doubles(ship)],
+        2 if _has_alien(ship, AlienColor.BROWN) else 0,
+    )
 
 
 def _armed(ship: ShipState, rulings: Rulings) -> frozenset[Cell]:
@@ -92,22 +122,48 @@ def crew_comparison(ship: ShipState, rulings: Rulings) -> int:
 def crew_requirement(ship: ShipState) -> int:
     """Crew for requirements (Abandoned Station; RULES §4.3): humans, aliens and active
     robots, no armed doubling."""
-    return sum(t.crew + (1 if t.alien else 0) + t.active_robots for t in ship.tiles.values())
+    tiles = ship.tiles
+    robots = sum(tiles[c].active_robots for c in ship.of(Part.ROBOT_CENTER))
+    return ship.humans() + ship.aliens() + robots
 
 
 def crew_members(ship: ShipState) -> int:
     """Crew that can be lost or sent away (Slavers, Combat Zone, Abandoned Ship; RULES §4.3):
     humans and aliens, never robots."""
-    return sum(t.crew + (1 if t.alien else 0) for t in ship.tiles.values())
+    return ship.humans() + ship.aliens()
 
 
 def humans(ship: ShipState) -> int:
-    return sum(t.crew for t in ship.tiles.values())
+    return ship.humans()
 
 
 def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
     """The cargo holds: square, capacity, red."""
-    return sorted((c, t.capacity, t.red) for c, t in ship.tiles.items() if t.part is Part.CARGO)
+    tiles = ship.tiles
+    return [(c, tiles[c].capacity, tiles[c].red) for c in ship.of(Part.CARGO)]
+
+
+def best_kept_value(ship: ShipState, gained: str) -> int:
+    """What the best way of keeping the goods aboard plus ``gained`` is worth: as many red cubes
+    as the red holds take, then the most valuable others in the room left (the first of
+    :func:`arrangements`, without listing the others)."""
+    tiles = ship.tiles
+    pool = "".join(tiles[c].goods for c in ship.of(Part.CARGO)) + gained
+    red_room = plain_room = 0
+    for cell in ship.of(Part.CARGO):
+        tile = tiles[cell]
+        if tile.red:
+            red_room += tile.capacity
+        else:
+            plain_room += tile.capacity
+    reds = min(pool.count("R"), red_room)
+    room = plain_room + red_room - reds
+    value = GOODS_VALUE["R"] * reds
+    for good in "YGB":
+        taken = min(pool.count(good), room)
+        value += GOODS_VALUE[good] * taken
+        room -= taken
+    return value
 
 
 def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[str, str]]:

@@ -10,30 +10,87 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from trucker.boards import Board
 from trucker.geometry import Cell, Direction
 from trucker.graph import components, connections, joined_adjacency
 from trucker.parts import Part
 from trucker.ship import Ship, Tile
+from trucker.stats import exposed_connectors
 
 __all__ = ["Structure", "ShipState"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Structure:
-    """What follows from where the tiles lie, not from what they hold."""
+    """What follows from where the tiles lie, not from what they hold: joined neighbours,
+    router connections, and the squares of each part (parts never change in flight)."""
 
     joined: dict[Cell, dict[Cell, Direction]]
     connected: dict[Cell, frozenset[Cell]]
+    parts: dict[Part, tuple[Cell, ...]]
 
     @classmethod
     def of(cls, board: Board, tiles: dict[Cell, Tile]) -> Structure:
         joined = joined_adjacency(board, tiles)
-        return cls(joined, connections(joined, tiles))
+        return cls(joined, connections(joined, tiles), _parts(tiles))
 
     def pieces(self) -> list[set[Cell]]:
         return components(self.joined)
+
+    def without(
+        self, gone: Iterable[Cell], tiles: dict[Cell, Tile], parts_gone: Iterable[Part] = ()
+    ) -> Structure:
+        """The structure after removing tiles: removing never joins anything new, so only the
+        removed tiles' neighbours change. Router connections are worked out again only when
+        the ship has routers (a removed router can split a network)."""
+        out = set(gone)
+        joined = dict(self.joined)
+        touched: set[Cell] = set()
+        for cell in out:
+            touched.update(joined.pop(cell, ()))
+        touched -= out
+        for cell in touched:
+            joined[cell] = {o: d for o, d in joined[cell].items() if o not in out}
+        parts = dict(self.parts)
+        for part in set(parts_gone) if parts_gone else list(parts):
+            kept = tuple(c for c in parts[part] if c not in out)
+            if kept:
+                parts[part] = kept
+            else:
+                del parts[part]
+        if Part.ROUTER in self.parts:
+            connected = connections(joined, tiles)
+        else:
+            connected = dict(self.connected)
+            for cell in out:
+                connected.pop(cell, None)
+            for cell in touched:
+                connected[cell] = connected[cell] - out
+        return Structure(joined, connected, parts)
+
+
+def _parts(tiles: dict[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
+    found: dict[Part, list[Cell]] = {}
+    for cell in sorted(tiles):
+        found.setdefault(tiles[cell].part, []).append(cell)
+    return {part: tuple(cells) for part, cells in found.items()}
+
+
+_BUILT: WeakKeyDictionary[Ship, Structure] = WeakKeyDictionary()
+"""The structure of each built ship, worked out once however many flights start from it."""
+
+
+_EXPOSED: WeakKeyDictionary[Structure, int] = WeakKeyDictionary()
+"""Exposed connectors per structure: they depend only on where the tiles lie."""
+
+
+def built_structure(ship: Ship) -> Structure:
+    found = _BUILT.get(ship)
+    if found is None:
+        found = _BUILT[ship] = Structure.of(ship.board, dict(ship.tiles))
+    return found
 
 
 class ShipState:
@@ -48,6 +105,7 @@ class ShipState:
         "solar_used",
         "unlimited_power",
         "_structure",
+        "_counts",
     )
 
     def __init__(
@@ -66,6 +124,9 @@ class ShipState:
         self.solar_used: set[Cell] = set()
         self.unlimited_power = False
         self._structure = structure
+        if structure is None and tiles is None:
+            self._structure = built_structure(template)
+        self._counts: tuple[int, int, int] | None = None
 
     @classmethod
     def from_ship(cls, ship: Ship, *, name: str | None = None) -> ShipState:
@@ -95,29 +156,63 @@ class ShipState:
     def set(self, cell: Cell, tile: Tile) -> None:
         """Replace a tile's contents (never its part or sides)."""
         self.tiles[cell] = tile
+        self._counts = None
 
     def remove(self, cells: Iterable[Cell]) -> list[Cell]:
-        """Take tiles off the ship, counting them as lost; the structure is recomputed lazily."""
+        """Take tiles off the ship, counting them as lost."""
         gone = [c for c in cells if c in self.tiles]
-        for cell in gone:
-            del self.tiles[cell]
+        parts = [self.tiles.pop(cell).part for cell in gone]
         self.lost.extend(gone)
         if gone:
-            self._structure = None
+            if self._structure is not None:
+                self._structure = self._structure.without(gone, self.tiles, parts)
+            self._counts = None
         return gone
 
     def new_card(self) -> None:
         """Solar panels and activated robots last one adventure card (RULES §2.4)."""
         self.solar_used.clear()
-        for cell, tile in self.tiles.items():
-            if tile.part is Part.ROBOT_CENTER and tile.active:
+        for cell in self.of(Part.ROBOT_CENTER):
+            tile = self.tiles[cell]
+            if tile.active:
                 self.tiles[cell] = tile.with_contents(active=False)
 
+    def exposed(self) -> int:
+        """Exposed connectors (RULES §4.5), counted once per arrangement of tiles."""
+        structure = self.structure
+        found = _EXPOSED.get(structure)
+        if found is None:
+            found = _EXPOSED[structure] = len(exposed_connectors(self.board, self.tiles))
+        return found
+
+    def _count(self) -> tuple[int, int, int]:
+        """Humans, aliens and battery tokens aboard, counted once per change of contents."""
+        if self._counts is None:
+            humans = aliens = tokens = 0
+            for tile in self.tiles.values():
+                humans += tile.crew
+                tokens += tile.charge
+                if tile.alien is not None:
+                    aliens += 1
+            self._counts = (humans, aliens, tokens)
+        return self._counts
+
     def tokens(self) -> int:
-        return sum(t.charge for t in self.tiles.values())
+        return self._count()[2]
 
     def humans(self) -> int:
-        return sum(t.crew for t in self.tiles.values())
+        return self._count()[0]
+
+    def aliens(self) -> int:
+        return self._count()[1]
 
     def cells_of(self, *parts: Part) -> list[Cell]:
-        return sorted(c for c, t in self.tiles.items() if t.part in parts)
+        """The squares holding these parts, in board order."""
+        index = self.structure.parts
+        if len(parts) == 1:
+            return list(index.get(parts[0], ()))
+        return sorted(c for part in parts for c in index.get(part, ()))
+
+    def of(self, part: Part) -> tuple[Cell, ...]:
+        """The squares holding ``part``, in board order (shared: do not change)."""
+        return self.structure.parts.get(part, ())

@@ -38,6 +38,11 @@ class Table:
     def policy(self, ship: str) -> Policy:
         return self._policies.get(ship, self._default)
 
+    @property
+    def recording(self) -> bool:
+        """Is there a log? Hot paths skip building events nobody will read."""
+        return self.log is not None
+
     def emit(self, event: Event) -> None:
         if self.log is not None:
             self.log.append(event)
@@ -49,7 +54,8 @@ class Table:
             raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
         streams = getattr(self.dice, "stream", None)
         faces = (streams(stream) if streams is not None else self.dice).roll(why)
-        self.emit(Rolled(why, faces))
+        if self.log is not None:
+            self.log.append(Rolled(why, faces))
         return faces
 
     def ask(self, ship: str, decision: Decision) -> Option:

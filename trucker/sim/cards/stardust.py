@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from trucker.cards import Card
 from trucker.sim.flight import Flight
-from trucker.stats import exposed_connectors
 
 __all__ = ["resolve_stardust"]
 
 
 def resolve_stardust(flight: Flight, card: Card) -> None:
     for player in flight.rearmost_first(flight.in_order()):
-        flight.move(player, -len(exposed_connectors(player.ship.board, player.ship.tiles)))
+        flight.move(player, -player.ship.exposed())
