@@ -462,7 +462,7 @@ def demo() -> None:
 
 def _register_commands() -> None:
     """Commands that live in their own modules (their bodies import lazily)."""
-    from trucker.cli import cards_cmd, fly_cmd, hit_cmd, intruder_cmd, radiation_cmd
+    from trucker.cli import cards_cmd, fly_cmd, hit_cmd, intruder_cmd, odds_cmd, radiation_cmd
 
     app.command()(hit_cmd.hit)
     app.command()(hit_cmd.exposure)
@@ -470,6 +470,7 @@ def _register_commands() -> None:
     app.command()(radiation_cmd.radiation)
     app.command()(fly_cmd.fly)
     app.command()(fly_cmd.replay)
+    app.command()(odds_cmd.odds)
     app.command("cards")(cards_cmd.cards)
 
 

@@ -60,6 +60,10 @@ STYLES = {
     "shield": "cyan",
     "ok": "bold green",
     "bad": "bold red",
+    "heat1": "yellow",
+    "heat2": "dark_orange",
+    "heat3": "red",
+    "heat4": "bold white on red",
 }
 
 out = Console(highlight=False, soft_wrap=True, markup=False)

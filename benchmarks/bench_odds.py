@@ -1,0 +1,56 @@
+"""How fast is ``trucker odds``, and how well does it scale? (issue 7's benchmark)
+
+Runs the same seeded chunks of flights (the sensible captain, no event log) in one process and
+in two worker processes, for a Class III ship on random:III decks and the Class IV Leviathan
+on random:IV decks, and reports flights per second of wall time for each and the scaling ratio.
+The one-process run is the baseline, measured in the same run. Targets: at least 1,000 Class
+III flights/s per core, and at least 1.8x from one worker to two.
+
+    python benchmarks/bench_odds.py [--flights 6000] [--smoke]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from trucker.flight_stats import OddsSpec, summarise
+from trucker.flights import Crew
+from trucker.load import load_ship
+from trucker.parallel import fly_chunks
+from trucker.rulings import Rulings
+
+SHIPS = Path(__file__).resolve().parent.parent / "scenarios" / "ships"
+CASES = {
+    "Class III cruiser, random:III": ("class-iii-cruiser.toml", "III", 1.0),
+    "Class IV Leviathan, random:IV": ("class-iv-leviathan.toml", "IV", 0.15),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--flights", type=int, default=6000, help="Class III flights per run")
+    parser.add_argument("--smoke", action="store_true", help="a quick run (CI)")
+    args = parser.parse_args()
+    flights = 300 if args.smoke else args.flights
+    print(f"{os.cpu_count()} cores seen")
+    print(f"{'':32} {'flights':>8} {'1 worker/s':>11} {'2 workers/s':>12} {'scaling':>8}")
+    for label, (name, level, share) in CASES.items():
+        ship = load_ship(SHIPS / name)
+        n = max(250, int(flights * share))
+        spec = OddsSpec(((Crew(name, ship),),), f"random:{level}", Rulings(), 1, n)
+        rates, results = [], []
+        for workers in (1, 2):
+            started = time.perf_counter()
+            outcome = fly_chunks(spec, workers=workers)
+            rates.append(n / (time.perf_counter() - started))
+            results.append(summarise(spec, outcome.tally).to_dict())
+        assert results[0] == results[1], "the numbers must not depend on the workers"
+        print(f"{label:32} {n:8} {rates[0]:11.0f} {rates[1]:12.0f} {rates[1] / rates[0]:7.2f}x")
+    print("wall time, worker start-up included; the same numbers from both runs (checked)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""``trucker odds`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.cli.test_hit_cli import trucker
+from tests.conftest import SCENARIOS
+
+CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+DOUBLE = str(SCENARIOS / "ships" / "iiib-double.toml")
+CABIN = str(SCENARIOS / "odds" / "lone-cabin.toml")
+METEOR = str(SCENARIOS / "odds" / "one-small-meteor.toml")
+
+
+def _numbers(stdout: str) -> dict:
+    data = json.loads(stdout)
+    data.pop("run")
+    return data
+
+
+def test_json_summary_of_the_lone_cabin() -> None:
+    run = trucker("odds", CABIN, "--deck", METEOR, "-n", "3000", "--seed", "4", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["flights"] == data["requested"] == 3000 and data["partial"] is False
+    (ship,) = data["lineups"][0]
+    low, high = ship["finish"]["low"], ship["finish"]["high"]
+    assert low <= 30 / 36 <= high
+    assert set(ship["credits"]["counts"]) == {"0", "6"}
+    assert ship["squares_lost"]["7,7"] > 0.1
+    assert data["run"]["workers"] == 1 and data["run"]["flights_per_second"] > 0
+
+
+def test_text_report_with_heat_map() -> None:
+    run = trucker("odds", CABIN, "--deck", METEOR, "-n", "600", "--seed", "4")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "odds: 600 of 600 flights" in out and "rerun with --seed 4" in out
+    assert "comes home" in out and "95% CI" in out
+    assert "squares lost most often" in out and "%" in out.split("squares lost most often")[1]
+
+
+def test_workers_do_not_change_the_numbers() -> None:
+    args = ("odds", CRUISER, "--deck", "random:II", "-n", "300", "--seed", "8", "--json")
+    one = trucker(*args)
+    two = trucker(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert _numbers(one.stdout) == _numbers(two.stdout)
+    assert json.loads(two.stdout)["run"]["workers"] == 2
+
+
+def test_vs_reports_the_paired_difference() -> None:
+    run = trucker("odds", CRUISER, "--vs", DOUBLE, "--deck", "random:III", "-n", "200",
+                  "--seed", "2")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "design A:" in run.stdout and "design B:" in run.stdout
+    assert "Double Five against Cruiser, flight by flight" in run.stdout
+    data = json.loads(
+        trucker(
+            "odds",
+            CRUISER,
+            "--vs",
+            DOUBLE,
+            "--deck",
+            "random:III",
+            "-n",
+            "200",
+            "--seed",
+            "2",
+            "--json",
+        ).stdout
+    )
+    comparison = data["comparison"]
+    assert comparison["first"] == "Cruiser" and comparison["second"] == "Double Five"
+    diff = comparison["credits_difference"]
+    assert diff["low"] <= diff["value"] <= diff["high"]
+
+
+def test_bad_inputs_exit_2() -> None:
+    for args, why in (
+        (("--deck", "random:IX"), "random:"),
+        (("--deck", "random:II", "--policy", "reckless"), "unknown captain"),
+        (("--deck", "random:II", "--workers", "2", "--dask", "tcp://127.0.0.1:9"), "not both"),
+        (("--deck", "nowhere.toml"), "nowhere.toml"),
+    ):
+        run = trucker("odds", CRUISER, *args)
+        assert run.returncode == 2, (args, run.stderr)
+        assert why in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "trucker",
+            "odds",
+            CRUISER,
+            "--deck",
+            "random:III",
+            "-n",
+            "1000000",
+            "--seed",
+            "1",
+            "--json",
+            "--workers",
+            workers,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    data = json.loads(stdout)
+    assert data["partial"] is True
+    assert data["flights"] < 1000000 and data["flights"] % 250 == 0
+    assert data["lineups"][0][0]["flights"] == data["flights"]

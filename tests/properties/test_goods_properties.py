@@ -1,0 +1,30 @@
+"""The quick best-value rule for gained goods agrees with listing every arrangement."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trucker.catalog import find_board
+from trucker.geometry import Cell, Connector
+from trucker.parts import Part, goods_value
+from trucker.ship import Ship, Tile
+from trucker.sim.numbers import arrangements, best_kept_value
+from trucker.sim.state import ShipState
+
+GOODS = st.text(alphabet="RYGB", max_size=6)
+HOLDS = st.lists(st.tuples(st.integers(1, 3), st.booleans(), GOODS), min_size=0, max_size=4)
+
+
+@given(holds=HOLDS, gained=GOODS)
+def test_best_kept_value_is_the_best_arrangement(holds, gained) -> None:
+    tiles = {Cell(7, 7): Tile(Part.CABIN, (Connector.UNIVERSAL,) * 4, start=True)}
+    for i, (capacity, red, goods) in enumerate(holds):
+        capacity = min(capacity, 2) if red else capacity
+        load = "".join(g for g in goods if red or g != "R")[:capacity]
+        tiles[Cell(8, 5 + i)] = Tile(
+            Part.CARGO, (Connector.SMOOTH,) * 4, capacity=capacity, red=red, goods=load
+        )
+    ship = ShipState.from_ship(Ship(find_board("II"), tiles))
+    best = goods_value(arrangements(ship, gained)[0][0])
+    assert best_kept_value(ship, gained) == best

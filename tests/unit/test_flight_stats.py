@@ -1,0 +1,170 @@
+"""Statistics over many flights (trucker.flight_stats, trucker.parallel): exact answers from
+the dice table, the same numbers whatever runs the chunks, partial runs, paired comparisons."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import SCENARIOS
+from trucker.decks import load_deck
+from trucker.flight_stats import (
+    CHUNK,
+    OddsSpec,
+    chunks,
+    flight_seed,
+    fly_all,
+    percentile,
+    run_chunk,
+    summarise,
+    wilson,
+)
+from trucker.flights import Crew
+from trucker.load import load_ship
+from trucker.parallel import fly_chunks
+from trucker.rulings import Rulings
+
+ODDS = SCENARIOS / "odds"
+SHIPS = SCENARIOS / "ships"
+
+
+def _spec(names=("class-iii-cruiser.toml",), deck="random:III", n=40, seed=3, vs=None):
+    crews = tuple(Crew(f"{i}", load_ship(SHIPS / name)) for i, name in enumerate(names))
+    lineups = [crews]
+    if vs is not None:
+        lineups.append((Crew("vs", load_ship(SHIPS / vs)), *crews[1:]))
+    return OddsSpec(tuple(lineups), deck, Rulings(), seed, n)
+
+
+def test_the_lone_cabin_matches_the_dice_table() -> None:
+    """scenarios/odds/lone-cabin.toml: home with probability 30/36, mean credits 6 x 5/6 = 5,
+    the cabin 7,7 lost in 6/36 of the flights (worked out in the ship file's header)."""
+    ship = load_ship(ODDS / "lone-cabin.toml")
+    deck = load_deck(ODDS / "one-small-meteor.toml")
+    spec = OddsSpec(((Crew("cabin", ship),),), deck, Rulings(), 11, 4000)
+    (odds,) = summarise(spec, fly_all(spec)).lineups[0]
+    assert odds.flights == 4000
+    assert odds.finish.contains(30 / 36)
+    assert odds.credits.contains(5.0)
+    assert set(odds.credit_counts) == {0, 6}
+    assert abs(odds.squares["7,7"] - 6 / 36) < 0.03
+    assert odds.credit_percentiles["median"] == 6 and odds.credit_percentiles["p10"] == 0
+
+
+def test_wilson_interval() -> None:
+    interval = wilson(50, 100)
+    assert interval.value == 0.5
+    assert round(interval.low, 4) == 0.4038 and round(interval.high, 4) == 0.5962
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+    assert 0 < wilson(0, 10).high < 0.35
+
+
+@given(st.dictionaries(st.integers(-5, 40), st.integers(1, 9), min_size=1), st.floats(0.01, 1))
+def test_percentile_is_exact(counts: dict[int, int], q: float) -> None:
+    values = sorted(v for v, c in counts.items() for _ in range(c))
+    rank = Fraction(q) * len(values)
+    expected = values[max(0, -(-rank.numerator // rank.denominator) - 1)]
+    assert percentile(Counter(counts), q) == expected
+
+
+def test_chunks_cover_every_flight_once() -> None:
+    assert chunks(CHUNK * 2 + 3) == [(0, CHUNK), (CHUNK, 2 * CHUNK), (2 * CHUNK, 2 * CHUNK + 3)]
+    assert flight_seed(7, 1) != flight_seed(7, 2) and flight_seed(7, 1) == flight_seed(7, 1)
+
+
+def test_chunks_merge_to_the_whole_in_any_order() -> None:
+    spec = _spec(n=30)
+    whole = summarise(spec, run_chunk(spec, 0, 30)).to_dict()
+    parts = [(0, 7), (7, 19), (19, 30)]
+    random.Random(1).shuffle(parts)
+    assert summarise(spec, fly_all(spec, parts)).to_dict() == whole
+
+
+def test_same_numbers_with_two_worker_processes() -> None:
+    spec = _spec(n=CHUNK + 20, seed=5)
+    here = fly_chunks(spec)
+    there = fly_chunks(spec, workers=2)
+    assert not here.partial and not there.partial
+    assert summarise(spec, here.tally).to_dict() == summarise(spec, there.tally).to_dict()
+
+
+def test_a_stop_returns_the_chunks_flown_marked_partial() -> None:
+    spec = _spec(n=CHUNK * 3)
+    seen = []
+
+    def progress(count: int) -> None:
+        seen.append(count)
+        if len(seen) == 1:
+            raise KeyboardInterrupt
+
+    outcome = fly_chunks(spec, progress=progress)
+    assert outcome.partial and outcome.tally.flights == CHUNK
+    result = summarise(spec, outcome.tally, partial=True)
+    assert result.partial and result.flights == CHUNK and result.requested == CHUNK * 3
+
+
+def test_a_design_against_itself_differs_by_nothing() -> None:
+    spec = _spec(n=25, vs="class-iii-cruiser.toml")
+    comparison = summarise(spec, fly_all(spec)).comparison
+    assert comparison is not None
+    assert comparison.credits.value == comparison.credits.low == comparison.credits.high == 0
+    assert comparison.finish.value == 0
+
+
+def test_common_random_numbers_make_the_difference_sharper() -> None:
+    """Paired by seed, the difference's interval is narrower than two independent runs'."""
+    spec = _spec(n=150, vs="iiib-double.toml")
+    result = summarise(spec, fly_all(spec))
+    a, b = result.lineups[0][0], result.lineups[1][0]
+    independent = (a.credits.high - a.credits.low) ** 2 + (b.credits.high - b.credits.low) ** 2
+    paired = result.comparison.credits.high - result.comparison.credits.low
+    assert paired**2 < independent
+
+
+def test_several_ships_each_get_their_numbers() -> None:
+    spec = _spec(names=("class-iii-cruiser.toml", "abe-gadgets.toml"), deck="random:II", n=30)
+    lineup = summarise(spec, fly_all(spec)).lineups[0]
+    assert [s.name for s in lineup] == ["0", "1"]
+    assert all(s.flights == 30 for s in lineup)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10**6))
+def test_tallies_add_up(seed: int) -> None:
+    spec = _spec(n=12, seed=seed)
+    tally = fly_all(spec)
+    (ship,) = tally.ships[0]
+    assert sum(ship.credits.values()) == sum(ship.tiles_lost.values()) == 12
+    assert 0 <= ship.finished <= 12
+    assert all(numbers[0] > 0 for numbers in ship.cards.values())
+
+
+def test_dask_on_a_local_cluster() -> None:
+    """The same chunks as Dask tasks on a scheduler this test starts on the loopback address."""
+    distributed = pytest.importorskip("distributed", reason="the optional Dask extra")
+    spec = _spec(n=CHUNK + 10, seed=9)
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        remote = fly_chunks(spec, dask=cluster.scheduler_address)
+    assert not remote.partial
+    local = fly_chunks(spec)
+    assert summarise(spec, remote.tally).to_dict() == summarise(spec, local.tally).to_dict()
+
+
+def test_dask_address_that_answers_nothing_is_bad_input() -> None:
+    pytest.importorskip("distributed", reason="the optional Dask extra")
+    from trucker.errors import BadInput
+
+    with pytest.raises(BadInput, match="cannot reach the scheduler"):
+        fly_chunks(_spec(n=1), dask="tcp://127.0.0.1:9")

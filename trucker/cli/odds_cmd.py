@@ -1,0 +1,176 @@
+"""``trucker odds``: thousands of seeded flights, and the statistics a designer can act on."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+
+__all__ = ["odds"]
+
+
+def odds(
+    ships: Annotated[
+        list[Path], typer.Argument(help="One to five ship layout files, flown together.")
+    ],
+    deck: Annotated[
+        str,
+        typer.Option(
+            "--deck",
+            "-d",
+            help="random:I, random:II, random:III or random:IV (a new deck each flight, dealt "
+            "from the flight's seed), or a deck file (the same cards every flight).",
+        ),
+    ],
+    flights: Annotated[int, typer.Option("-n", "--flights", min=1, help="Flights to fly.")] = 1000,
+    vs: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--vs",
+            metavar="FILE",
+            help="Another design for the first ship: both meet the same decks and dice, flight "
+            "by flight, and the difference comes with its confidence interval.",
+        ),
+    ] = None,
+    seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--seed", help="The run's seed (printed when not given, for a rerun)."),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
+        ),
+    ] = 1,
+    dask: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Run on this Dask scheduler (e.g. tcp://host:8786; pip install -e '.[dask]').",
+        ),
+    ] = None,
+    policy: Annotated[
+        str, typer.Option("--policy", help="The captain: sensible, cautious or greedy.")
+    ] = "sensible",
+    insured: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
+    ] = None,
+    repair: RepairOpt = False,
+    json_out: JsonOpt = False,
+    ruling: RulingOpt = None,
+) -> None:
+    """How likely is a ship to come home, with how many credits, and what breaks first?
+    Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
+    compares two designs on the same decks and dice. Ctrl-C stops early and reports what was
+    flown, marked partial.
+
+    Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
+    """
+    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.output import print_json
+    from trucker.decks import load_deck, random_deck_level
+    from trucker.flight_stats import OddsSpec, summarise
+    from trucker.flights import Crew, unique_names
+    from trucker.parallel import fly_chunks
+    from trucker.policy import CAPTAINS
+
+    if not 1 <= len(ships) <= 5:
+        raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
+    if policy not in CAPTAINS:
+        raise bad_input("--policy", policy, f"unknown captain: use {', '.join(CAPTAINS)}")
+    if dask is not None and workers != 1:
+        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    files = [*ships, *([vs] if vs is not None else [])]
+    loaded, rulings = load_flight_ships(files, ruling, repair=repair, quiet=json_out)
+    the_deck: Any = deck
+    if random_deck_level(deck) is None:
+        the_deck = load_deck(Path(deck), display=deck)
+        if the_deck.name is None:
+            the_deck = replace(the_deck, name=deck)
+    names = unique_names([f.ship.name or Path(f.file).stem for f in loaded])
+
+    def crew(index: int) -> Crew:
+        flying = loaded[index]
+        ship_insured = insured if flying.ship.board.insurance.optional else False
+        return Crew(names[index], flying.ship, policy, ship_insured, flying.repaired)
+
+    first = tuple(crew(i) for i in range(len(ships)))
+    lineups = [first]
+    if vs is not None:
+        lineups.append((crew(len(ships)), *first[1:]))
+    used_seed = draw_seed(seed)
+    spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, flights)
+    started = time.perf_counter()
+    with _progress(flights, quiet=json_out) as advance:
+        outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
+    elapsed = time.perf_counter() - started
+    result = summarise(spec, outcome.tally, partial=outcome.partial)
+    run = {
+        "workers": workers if dask is None else None,
+        "dask": dask,
+        "seconds": round(elapsed, 3),
+        "flights_per_second": round(result.flights / elapsed, 1) if elapsed > 0 else None,
+    }
+    if json_out:
+        print_json({**result.to_dict(), "run": run})
+    else:
+        from trucker.cli.odds_report import print_odds
+
+        print_odds(result, spec, run)
+    raise typer.Exit(130 if outcome.partial else 0)
+
+
+class _progress:
+    """A rich progress bar on stderr with rate and time left; nothing when quiet or when
+    stderr is not a terminal."""
+
+    def __init__(self, total: int, *, quiet: bool) -> None:
+        self.total = total
+        self.quiet = quiet
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Any:
+        from trucker.cli.output import err
+
+        if self.quiet or not err.is_terminal:
+            return None
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn("flying"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]} flights/s"),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
+        self.bar.start()
+        self.task = self.bar.add_task("flights", total=self.total, rate="-")
+        started = time.perf_counter()
+        done = [0]
+
+        def advance(count: int) -> None:
+            done[0] += count
+            rate = done[0] / max(time.perf_counter() - started, 1e-9)
+            self.bar.update(self.task, advance=count, rate=f"{rate:,.0f}")
+
+        return advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -1,0 +1,132 @@
+"""Flying a run's chunks here, in local worker processes, or on a Dask cluster.
+
+Every chunk is a fixed range of flight numbers (:func:`trucker.flight_stats.chunks`) and its
+counts merge by addition, so the result does not depend on where or in which order the chunks
+were flown. A stop (Ctrl-C) returns the chunks finished so far, marked partial. Nothing here
+prints: progress goes to a callback.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trucker.errors import BadInput
+from trucker.flight_stats import OddsSpec, Tally, chunks, run_chunk
+
+__all__ = ["RunOutcome", "fly_chunks", "Progress"]
+
+Progress = Callable[[int], None]
+"""Called after each chunk with the number of flights it added."""
+
+
+@dataclass
+class RunOutcome:
+    """The merged counts, and whether the run stopped before every flight was flown."""
+
+    tally: Tally
+    partial: bool
+
+
+def fly_chunks(
+    spec: OddsSpec,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> RunOutcome:
+    """Fly every chunk of ``spec``: in this process (``workers`` 1), in ``workers`` local
+    processes, or on the Dask scheduler at ``dask``."""
+    ranges = chunks(spec.flights)
+    if dask is not None:
+        return _on_dask(spec, ranges, dask, progress)
+    if workers <= 1:
+        return _here(spec, ranges, progress)
+    return _in_processes(spec, ranges, workers, progress)
+
+
+def _here(spec: OddsSpec, ranges: list[tuple[int, int]], progress: Progress | None) -> RunOutcome:
+    total = Tally.empty(spec)
+    try:
+        for start, stop in ranges:
+            total.merge(run_chunk(spec, start, stop))
+            if progress is not None:
+                progress(stop - start)
+    except KeyboardInterrupt:
+        return RunOutcome(total, partial=True)
+    return RunOutcome(total, partial=False)
+
+
+_SPEC: OddsSpec | None = None
+
+
+def _start_worker(spec: OddsSpec) -> None:
+    """Each worker receives the spec once; Ctrl-C is the parent's to handle."""
+    global _SPEC
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _SPEC = spec
+
+
+def _worker_chunk(piece: tuple[int, int]) -> tuple[int, Tally]:
+    assert _SPEC is not None
+    start, stop = piece
+    return stop - start, run_chunk(_SPEC, start, stop)
+
+
+def _in_processes(
+    spec: OddsSpec, ranges: list[tuple[int, int]], workers: int, progress: Progress | None
+) -> RunOutcome:
+    """Chunks in ``workers`` fresh processes (spawned: nothing inherited but the spec); on a
+    stop the workers are ended at once, not after their current chunk."""
+    total = Tally.empty(spec)
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(workers, initializer=_start_worker, initargs=(spec,))
+    try:
+        for size, tally in pool.imap_unordered(_worker_chunk, ranges):
+            total.merge(tally)
+            if progress is not None:
+                progress(size)
+    except KeyboardInterrupt:
+        pool.terminate()
+        pool.join()
+        return RunOutcome(total, partial=True)
+    pool.close()
+    pool.join()
+    return RunOutcome(total, partial=False)
+
+
+def _on_dask(
+    spec: OddsSpec, ranges: list[tuple[int, int]], address: str, progress: Progress | None
+) -> RunOutcome:
+    """The same chunks as Dask tasks on an existing cluster: the only network connection the
+    program opens, and only to the address the user gave."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise BadInput.one(
+            "--dask", address, "needs the optional Dask extra: pip install -e '.[dask]'"
+        ) from None
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise BadInput.one("--dask", address, f"cannot reach the scheduler: {exc}") from None
+    total = Tally.empty(spec)
+    futures = []
+    try:
+        shared = client.scatter(spec, broadcast=True)
+        futures = [
+            client.submit(run_chunk, shared, start, stop, pure=False) for start, stop in ranges
+        ]
+        sizes = {f.key: stop - start for f, (start, stop) in zip(futures, ranges, strict=True)}
+        for future in as_completed(futures, loop=client.loop):
+            total.merge(future.result())
+            if progress is not None:
+                progress(sizes[future.key])
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        return RunOutcome(total, partial=True)
+    finally:
+        client.close()
+    return RunOutcome(total, partial=False)
