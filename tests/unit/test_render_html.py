@@ -14,7 +14,15 @@ from tests.conftest import SCENARIOS
 from trucker.cli.captains import CommandLineCaptain
 from trucker.decks import load_deck
 from trucker.load import load_ship
-from trucker.render.html import Frame, Show, page, walk_narration, walk_page, walk_show
+from trucker.render.html import (
+    Frame,
+    Show,
+    pack_pictures,
+    page,
+    walk_narration,
+    walk_page,
+    walk_show,
+)
 from trucker.render.narrate import narrate
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
@@ -33,9 +41,16 @@ def commando() -> tuple[object, object, list, object]:
 
 
 def page_data(text: str) -> dict:
+    """The page's data, its pictures unpacked from the shared pool of lines."""
     found = re.search(r'<script type="application/json" id="show-data">(.*?)</script>', text, re.S)
     assert found is not None
-    return json.loads(found.group(1))
+    data = json.loads(found.group(1))
+    pool = data.pop("pool")
+    data["pictures"] = [
+        "\n".join(pool[runs[k] + j] for k in range(0, len(runs), 2) for j in range(runs[k + 1]))
+        for runs in data["pictures"]
+    ]
+    return data
 
 
 def test_a_walk_show_has_the_landing_each_step_and_the_outcome() -> None:
@@ -120,3 +135,37 @@ def test_a_frame_must_name_a_picture_that_exists() -> None:
 def test_pages_are_deterministic() -> None:
     built, result, log, after = commando()
     assert walk_page(built, result, log, after) == walk_page(built, result, log, after)
+
+
+def test_pictures_are_packed_into_a_pool_of_lines_and_back() -> None:
+    pictures = [
+        "<svg>\n <g>\n  <rect/>\n </g>\n <g>\n  <circle/>\n </g>\n</svg>\n",
+        "<svg>\n <g>\n  <rect/>\n </g>\n <g>\n  <line/>\n </g>\n</svg>\n",
+        "",
+        "no newline at all",
+    ]
+    pool, packed = pack_pictures(pictures)
+    unpacked = [
+        "\n".join(pool[runs[k] + j] for k in range(0, len(runs), 2) for j in range(runs[k + 1]))
+        for runs in packed
+    ]
+    assert unpacked == pictures
+    assert len(pool) < sum(p.count("\n") + 1 for p in pictures)
+    assert len(packed[1]) <= 3 * 2  # the same start, one new line, the same end
+
+
+def test_a_frame_can_show_several_pictures_side_by_side() -> None:
+    a = '<svg xmlns="http://www.w3.org/2000/svg"><title>A</title></svg>'
+    b = '<svg xmlns="http://www.w3.org/2000/svg"><title>B</title></svg>'
+    show = Show("two", (a, b), (Frame("both", (), (0, 1)), Frame("one", (), 1)))
+    assert show.frames[0].shown == (0, 1) and show.frames[1].shown == (1,)
+    text = page(show)
+    figure = text.split('<div id="picture">', 1)[1]
+    assert figure.startswith(f'<div class="side-by-side"><div>{a}</div><div>{b}</div></div>')
+    data = page_data(text)
+    assert [f["picture"] for f in data["frames"]] == [[0, 1], 1]
+    assert data["pictures"] == [a, b]
+    with pytest.raises(ValueError, match="names no picture"):
+        Show("x", (a,), (Frame("none", (), ()),))
+    with pytest.raises(ValueError, match="picture 3"):
+        Show("x", (a,), (Frame("bad", (), (0, 3)),))

@@ -5,10 +5,13 @@ picture, its narration (one sentence per event, from :mod:`trucker.render.narrat
 highlight. The player knows nothing about intruders: it shows a frame's picture, hides the
 elements whose ``data-step`` lies beyond the frame's ``upto``, adds the class ``current`` to the
 elements named in ``focus``, and lists the frame's lines beside the picture. An intruder walk
-(:func:`walk_show`) uses one picture for every step; a flight can give each card its own picture
-and leave ``upto`` and ``focus`` empty.
+(:func:`walk_show`) uses one picture for every step; a flight names several pictures per frame
+(one per ship, shown side by side) and leaves ``upto`` and ``focus`` empty, so that a ship that
+did not change on a card is stored once, however many frames show it.
 
-The page needs no network: CSS, script, pictures and data are all inline. Keys: ← and → step,
+The page needs no network: CSS, script, pictures and data are all inline. In the page's data
+each picture is a list of runs of lines from one shared pool (see :func:`pack_pictures`), since
+pictures of one ship card after card differ in a few lines only. Keys: ← and → step,
 space plays and pauses, Home and End jump. The narration region is ``aria-live``, every control is
 a real button, and the whole story is also written out as text under the player.
 """
@@ -27,25 +30,31 @@ if TYPE_CHECKING:
     from trucker.ship import Ship
     from trucker.sim.intruders import IntruderResult
 
-__all__ = ["Frame", "Show", "page", "walk_show", "walk_page", "walk_narration"]
+__all__ = ["Frame", "Show", "page", "pack_pictures", "walk_show", "walk_page", "walk_narration"]
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One step of a show: a heading, its narration, a picture (an index into
-    :attr:`Show.pictures`), the last step to show (None: all) and the ids to highlight."""
+    :attr:`Show.pictures`, or several shown side by side), the last step to show (None: all)
+    and the ids to highlight."""
 
     title: str
     lines: tuple[str, ...] = ()
-    picture: int = 0
+    picture: int | tuple[int, ...] = 0
     upto: int | None = None
     focus: tuple[str, ...] = ()
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The pictures this frame shows, in order."""
+        return self.picture if isinstance(self.picture, tuple) else (self.picture,)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "lines": list(self.lines),
-            "picture": self.picture,
+            "picture": list(self.picture) if isinstance(self.picture, tuple) else self.picture,
             "upto": self.upto,
             "focus": list(self.focus),
         }
@@ -65,8 +74,11 @@ class Show:
         if not self.frames:
             raise ValueError("a show needs at least one frame")
         for frame in self.frames:
-            if not 0 <= frame.picture < len(self.pictures):
-                raise ValueError(f"frame {frame.title!r} names picture {frame.picture}")
+            if not frame.shown:
+                raise ValueError(f"frame {frame.title!r} names no picture")
+            for index in frame.shown:
+                if not 0 <= index < len(self.pictures):
+                    raise ValueError(f"frame {frame.title!r} names picture {index}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,6 +102,8 @@ h1 { font-size: 1.5rem; margin: 1rem 0 0.25rem; }
 figure { margin: 0; background: #fff; border: 1px solid #cbd5e1; border-radius: 8px;
   padding: 0.5rem; }
 figure svg { display: block; width: 100%; height: auto; }
+.side-by-side { display: grid; gap: 0.5rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); }
 .panel { background: #fff; border: 1px solid #cbd5e1; border-radius: 8px; padding: 0.75rem 1rem; }
 #narration h2 { font-size: 1.15rem; margin: 0 0 0.5rem; }
 #narration ul { margin: 0; padding-left: 1.25rem; }
@@ -121,6 +135,13 @@ details { margin: 1rem 0 2rem; }
 _JS = """
 (() => {
   const data = JSON.parse(document.getElementById("show-data").textContent);
+  const pictures = data.pictures.map((runs) => {
+    const parts = [];
+    for (let k = 0; k < runs.length; k += 2) {
+      for (let j = 0; j < runs[k + 1]; j++) parts.push(data.pool[runs[k] + j]);
+    }
+    return parts.join("\\n");
+  });
   const figure = document.getElementById("picture");
   const title = document.getElementById("frame-title");
   const lines = document.getElementById("frame-lines");
@@ -132,14 +153,17 @@ _JS = """
     forward: document.getElementById("forward"), last: document.getElementById("last"),
   };
   let index = 0;
-  let shown = -1;
+  let shown = "";
   let timer = null;
 
   function render() {
     const frame = data.frames[index];
-    if (shown !== frame.picture) {
-      figure.innerHTML = data.pictures[frame.picture];
-      shown = frame.picture;
+    const wanted = Array.isArray(frame.picture) ? frame.picture : [frame.picture];
+    if (shown !== wanted.join(",")) {
+      figure.innerHTML = wanted.length === 1 ? pictures[wanted[0]]
+        : '<div class="side-by-side">'
+          + wanted.map((i) => "<div>" + pictures[i] + "</div>").join("") + "</div>";
+      shown = wanted.join(",");
     }
     for (const el of figure.querySelectorAll("[data-step]")) {
       const step = Number(el.getAttribute("data-step"));
@@ -223,8 +247,64 @@ def _json_for_script(data: Mapping[str, Any]) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def pack_pictures(pictures: Sequence[str]) -> tuple[list[str], list[list[int]]]:
+    """Pictures as one pool of lines and, per picture, runs ``[first, count, ...]`` of
+    consecutive pool lines; joining a picture's lines with newlines gives it back exactly.
+
+    A line already in the pool is used again where the pool also continues with the line that
+    follows it, so a picture that differs from an earlier one in a few lines takes a few runs.
+    """
+    pool: list[str] = []
+    first: dict[str, int] = {}
+    pairs: dict[tuple[str, str], int] = {}
+    packed: list[list[int]] = []
+
+    def append(line: str) -> int:
+        index = len(pool)
+        pool.append(line)
+        first.setdefault(line, index)
+        if index:
+            pairs.setdefault((pool[index - 1], line), index - 1)
+        return index
+
+    for picture in pictures:
+        lines = picture.split("\n")
+        runs: list[int] = []
+        for number, line in enumerate(lines):
+            end = runs[-2] + runs[-1] if runs else -1
+            if runs and end < len(pool) and pool[end] == line:
+                runs[-1] += 1
+                continue
+            following = lines[number + 1] if number + 1 < len(lines) else None
+            index = pairs.get((line, following)) if following is not None else None
+            if index is None and end != len(pool):
+                index = first.get(line)
+            if index is None:
+                index = append(line)
+            if runs and end == index:
+                runs[-1] += 1
+            else:
+                runs += [index, 1]
+        packed.append(runs)
+    return pool, packed
+
+
+def _page_data(show: Show) -> dict[str, Any]:
+    data = show.to_dict()
+    data["pool"], data["pictures"] = pack_pictures(show.pictures)
+    return data
+
+
 def _items(lines: Iterable[str]) -> str:
     return "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+
+
+def _figure(show: Show, frame: Frame) -> str:
+    """The markup of a frame's pictures, as the script draws them."""
+    if len(frame.shown) == 1:
+        return show.pictures[frame.shown[0]]
+    parts = "".join(f"<div>{show.pictures[i]}</div>" for i in frame.shown)
+    return f'<div class="side-by-side">{parts}</div>'
 
 
 def page(show: Show) -> str:
@@ -257,7 +337,7 @@ def page(show: Show) -> str:
         "picture shows the whole story and every step is written out below.</p>",
         '<div class="player">',
         "<figure>",
-        f'<div id="picture">{show.pictures[first.picture]}</div>',
+        f'<div id="picture">{_figure(show, first)}</div>',
         "</figure>",
         '<div class="panel">',
         '<div id="player" hidden>',
@@ -290,7 +370,7 @@ def page(show: Show) -> str:
         transcript,
         "</details>",
         "</main>",
-        f'<script type="application/json" id="show-data">{_json_for_script(show.to_dict())}'
+        f'<script type="application/json" id="show-data">{_json_for_script(_page_data(show))}'
         "</script>",
         f"<script>{_JS}</script>",
         "</body>",
