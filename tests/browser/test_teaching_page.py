@@ -1,5 +1,6 @@
-"""The intruder teaching page in a real browser: the system's chromium, driven by selenium
-through the system's chromedriver (explicit paths: nothing is downloaded at run time).
+"""The teaching pages in a real browser (an intruder walk, a flight): the system's chromium,
+driven by selenium through the system's chromedriver (explicit paths: nothing is downloaded at
+run time).
 
 The page is opened from a file, stepped through with the keyboard, and checked: the highlighted
 step, the narration, the step list and the hidden future steps follow the keys, and a
@@ -199,3 +200,41 @@ def test_the_walk_plays_from_the_keyboard(browser, page: Path) -> None:
 
     pixels = png_pixels(driver.get_screenshot_as_png())
     assert len(pixels) > 16, "the screenshot is blank"
+
+
+def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
+    """The flight page: two ships side by side on each card, the table at the end."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    target = tmp_path / "flight.html"
+    ships = [
+        str(SCENARIOS / "ships" / f) for f in ("class-iii-cruiser.toml", "class-i-starter.toml")
+    ]
+    deck = str(SCENARIOS / "decks" / "round-1.toml")
+    run = run_subprocess("fly", *ships, "--deck", deck, "--seed", "7", "-q", "--html", str(target))
+    assert run.code == 0, run.stderr
+    driver = browser
+    driver.get(target.as_uri())
+    body = driver.find_element(By.TAG_NAME, "body")
+
+    def title() -> str:
+        return driver.find_element(By.ID, "frame-title").text
+
+    def pictures() -> list[str]:
+        found = driver.find_elements(By.CSS_SELECTOR, "#picture svg > title")
+        return [e.get_attribute("textContent") for e in found]
+
+    assert title() == "Launch"
+    assert pictures() == ["Cruiser: 24 tiles", "Little Yellow: 10 tiles"]
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert title() == "Card 2: I-meteor-swarm-1"
+    assert pictures()[0] == "Cruiser: 23 tiles"
+    assert driver.find_element(By.CSS_SELECTOR, '#picture [data-square="6,5"]').is_displayed()
+    assert "loses the battery on 6,5" in driver.find_element(By.ID, "frame-lines").text
+    body.send_keys(Keys.END)
+    assert title() == "The end of the flight (RULES §9)"
+    assert pictures() == ["The end of the flight (RULES §9): credits"]
+    body.send_keys(Keys.ARROW_LEFT)
+    assert title() == "Card 8: I-abandoned-station-1" and len(pictures()) == 2

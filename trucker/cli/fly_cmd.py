@@ -12,6 +12,10 @@ from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
 __all__ = ["fly", "replay"]
 
 Opt = Optional
+HtmlOpt = Annotated[
+    Optional[Path],  # noqa: UP045 - typer needs Optional here
+    typer.Option("--html", metavar="FILE", help="Also write a page that plays it card by card."),
+]
 
 
 def fly(
@@ -51,18 +55,22 @@ def fly(
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
+    html: HtmlOpt = None,
 ) -> None:
     """Fly an adventure deck against ships, card by card, then settle the credits (RULES §6,
-    §9). Prints every roll, choice and effect; --json prints the replayable log.
+    §9). Prints every roll, choice and effect; --json prints the replayable log; --html writes
+    a page that plays the flight card by card.
 
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships, parse_dice_option
-    from trucker.cli.output import print_json
+    from trucker.cli.output import check_output, print_json
     from trucker.decks import load_deck
     from trucker.flights import Crew, FlightPlan, deck_for, flight_log, unique_names
     from trucker.flights import fly as run
 
+    if html is not None:
+        check_output(html, "--html", [*ships, Path(deck), *([choices] if choices else [])])
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
     flying, rulings = load_flight_ships(ships, ruling, repair=repair, quiet=json_out)
@@ -87,23 +95,50 @@ def fly(
     plan = FlightPlan(crews, the_deck, rulings, seed=used_seed, faces=faces, choices=scripts)
     interactive = {c.name: _interactive(c.name) for c in crews if c.captain == "interactive"}
     snapshots: dict[int, dict[str, Any]] = {}
-
-    def observe(flight: Any, index: int) -> None:
-        snapshots[index] = {p.name: p.ship.to_ship() for p in flight.players}
+    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
 
     from trucker.errors import DiceExhaustedError, ScriptExhaustedError
 
     try:
-        result = run(plan, captains=interactive, observer=None if json_out or quiet else observe)
+        result = run(plan, captains=interactive, observer=observer)
     except DiceExhaustedError as exc:
         raise bad_input("--dice", dice or "", str(exc)) from None
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
+    if html is not None:
+        _write_page(html, plan, result, record)
     if json_out:
         print_json(flight_log(plan, result))
         raise typer.Exit(0)
     print_flight(plan, result, snapshots, quiet=quiet)
     raise typer.Exit(0)
+
+
+def _observer(snapshots: dict[int, dict[str, Any]], *, drawn: bool, page: bool) -> tuple[Any, Any]:
+    """The flight's observer: ships kept for the terminal drawings, for the page, for both or
+    for neither (None: the engine then takes no snapshots at all)."""
+    record = None
+    if page:
+        from trucker.render.flight_page import FlightRecord
+
+        record = FlightRecord()
+    if not drawn and record is None:
+        return None, None
+
+    def observe(flight: Any, index: int) -> None:
+        if drawn:
+            snapshots[index] = {p.name: p.ship.to_ship() for p in flight.players}
+        if record is not None:
+            record(flight, index)
+
+    return observe, record
+
+
+def _write_page(path: Path, plan: Any, result: Any, record: Any) -> None:
+    from trucker.cli.output import write_output
+    from trucker.render.flight_page import flight_page
+
+    write_output(path, flight_page(plan, result, record), "--html")
 
 
 def _reorder(flying: list, order: str) -> list:
@@ -196,23 +231,26 @@ def print_flight(
     plan: Any, result: Any, snapshots: dict[int, dict[str, Any]], *, quiet: bool
 ) -> None:
     """The flight narrated card by card, each changed ship drawn, then the final table."""
-    from trucker.cli.output import out, print_drawing
+    from trucker.cli.output import out, plural, print_drawing
     from trucker.render.narrate import narrate
     from trucker.render.text import draw_board
 
     deck = plan.deck
     seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
+    cards = plural(len(deck.cards), "card")
     out.print(
-        f"flight: {deck.name or 'deck'}, level {deck.level}, {len(deck.cards)} cards{seed}",
+        f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}",
         style="bold",
     )
     index = -1
     sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
     events = result.events or []
     for event in events:
-        if event.kind == "card":
-            if index >= 0 and not quiet:
+        if event.kind in ("card", "settled") and index >= 0:
+            if not quiet:  # the ships the card just played changed
                 _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_board)
+            index = -1
+        if event.kind == "card":
             index = event.index - 1
             if not quiet:
                 out.print()
@@ -242,42 +280,24 @@ def _boring(event: Any) -> bool:
 def _draw_changes(
     ships: dict[str, Any] | None, sizes: dict[str, int], out: Any, show: Any, draw: Any
 ) -> None:
+    """Draw each ship that lost tiles on the card, under the card's narration."""
+    from trucker.cli.output import plural
+
     if not ships:
         return
     for name, ship in ships.items():
         if len(ship.tiles) != sizes[name]:
             sizes[name] = len(ship.tiles)
-            out.print(f"  {name} now ({len(ship.tiles)} tiles):", style="bright_black")
+            out.print(f"  {name} now ({plural(len(ship.tiles), 'tile')}):", style="bright_black")
             show(draw(ship.board, ship.tiles, holes=ship.hole_squares))
 
 
 def _final_table(result: Any, out: Any) -> None:
     """One line per ship, columns of numbers (RULES §9.1), then why ships gave up."""
-    insured = any(s.insurance for s in result.ships)
-    headers = ("ship", "place", "moved", "crew", "tokens", "goods", "lost",
-               "earned", "arrival", "looks", "sales", "losses",
-               *(("insurance",) if insured else ()), "credits")  # fmt: skip
-    rows = []
-    for s in result.ships:
-        crew = f"{s.humans}+{s.aliens}" if s.aliens else str(s.humans)
-        rows.append(
-            (
-                s.name,
-                str(s.place) if s.place else "-",
-                str(s.moved),
-                crew,
-                str(s.batteries),
-                s.goods or "-",
-                str(s.tiles_lost),
-                str(s.credits),
-                str(s.arrival),
-                str(s.best_looking),
-                str(s.sales),
-                f"-{s.losses}",
-                *((f"-{s.insurance}" if s.insurance else "-",) if insured else ()),
-                str(s.final_credits),
-            )
-        )
+    from trucker.render.flight_page import LEFT_COLUMNS, settlement_table
+
+    headers, rows = settlement_table(result.ships)
+    insured = "insurance" in headers
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
     out.print(
         "end of the flight (RULES §9): credits earned on cards, arrival reward, best-looking "
@@ -286,14 +306,14 @@ def _final_table(result: Any, out: Any) -> None:
     )
     out.print(
         "  ".join(
-            h.ljust(w) if i in (0, 5) else h.rjust(w)
+            h.ljust(w) if i in LEFT_COLUMNS else h.rjust(w)
             for i, (h, w) in enumerate(zip(headers, widths, strict=True))
         )
     )
     for row in rows:
         out.print(
             "  ".join(
-                c.ljust(w) if i in (0, 5) else c.rjust(w)
+                c.ljust(w) if i in LEFT_COLUMNS else c.rjust(w)
                 for i, (c, w) in enumerate(zip(row, widths, strict=True))
             )
         )
@@ -308,30 +328,31 @@ def replay(
     log: Annotated[Path, typer.Argument(help="A flight log written by trucker fly --json.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the final table.")] = False,
     json_out: JsonOpt = False,
+    html: HtmlOpt = None,
 ) -> None:
     """Fly a saved flight again from its log (its rolls and choices) and print it; exit 1 when
-    the replay does not end where the log did.
+    the replay does not end where the log did. --html writes the flight's page.
 
     Example: trucker fly ship.toml -d random:II --seed 7 --json > log.json; trucker replay log.json
     """
     from trucker.cli.common import bad_input
-    from trucker.cli.output import err, print_json
+    from trucker.cli.output import check_output, err, print_json
     from trucker.errors import BadInput, TruckerError
     from trucker.flights import flight_log
     from trucker.flights import replay as run
     from trucker.load import read_document
 
+    if html is not None:
+        check_output(html, "--html", [log])
     try:
         document = read_document(log, display=str(log))
     except BadInput:
         raise
     snapshots: dict[int, dict[str, Any]] = {}
-
-    def observe(flight: Any, index: int) -> None:
-        snapshots[index] = {p.name: p.ship.to_ship() for p in flight.players}
+    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
 
     try:
-        plan, result = run(document, str(log), observer=None if json_out else observe)
+        plan, result = run(document, str(log), observer=observer)
     except (KeyError, TypeError) as exc:
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
     except BadInput:
@@ -341,6 +362,8 @@ def replay(
         raise typer.Exit(1) from None
     saved = document.get("ships")
     same = saved == [s.to_dict() for s in result.ships]
+    if html is not None:
+        _write_page(html, plan, result, record)
     if json_out:
         print_json(flight_log(plan, result))
     else:

@@ -183,7 +183,8 @@ def _rewarded(e: Fields) -> str:
 
 def _flight_started(e: Fields) -> str:
     ships = ", ".join(f"{n} on space {p}" for n, p in zip(e["ships"], e["positions"], strict=False))
-    size = f"{e['cards']} cards on a track of {e['track']} spaces"
+    cards = f"{e['cards']} card{'s' if e['cards'] != 1 else ''}"
+    size = f"{cards} on a track of {e['track']} spaces"
     return f"a level {e['level']} flight of {size}: {ships}"
 
 
@@ -257,7 +258,7 @@ def _settled(e: Fields) -> str:
     return (
         f"{e['ship']} {place}: earned {e['earned']}, arrival {e['arrival']}, best-looking "
         f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}{insurance}: "
-        f"{e['final']} credits"
+        f"{e['final']} credit{'s' if e['final'] != 1 else ''}"
     )
 
 

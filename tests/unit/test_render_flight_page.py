@@ -1,0 +1,241 @@
+"""The flight page (trucker/render/flight_page.py): the launch, one frame per card, the
+settlement; every event told once; each ship drawn after each card, its losses crossed out."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from tests.unit.test_render_html import page_data
+from trucker.decks import load_deck
+from trucker.flights import Crew, FlightPlan, fly, unique_names
+from trucker.load import load_ship
+from trucker.render.flight_page import (
+    FlightRecord,
+    chapter_lines,
+    flight_page,
+    flight_show,
+    settlement_table,
+    split_flight,
+)
+from trucker.render.narrate import narrate
+from trucker.rulings import Rulings
+from trucker.sim.flight import ShipResult
+
+SHIPS = SCENARIOS / "ships"
+ROUND_1 = SCENARIOS / "decks" / "round-1.toml"
+SETTLED = "The end of the flight (RULES §9)"
+
+
+def flight(paths: list[Path], deck: Path, seed: int = 7):
+    built = [load_ship(p) for p in paths]
+    names = unique_names([b.name or p.stem for b, p in zip(built, paths, strict=True)])
+    crews = tuple(Crew(name=n, ship=b) for n, b in zip(names, built, strict=True))
+    plan = FlightPlan(crews, load_deck(deck), Rulings(), seed=seed)
+    record = FlightRecord()
+    return plan, fly(plan, observer=record), record
+
+
+@pytest.fixture(scope="module")
+def two_ships():
+    """The Cruiser and Little Yellow through round I: both lose tiles on the way."""
+    return flight([SHIPS / "class-iii-cruiser.toml", SHIPS / "class-i-starter.toml"], ROUND_1)
+
+
+def svg_title(svg: str) -> str:
+    return ET.fromstring(svg).find("{http://www.w3.org/2000/svg}title").text
+
+
+def lost_marks(svg: str) -> list[str]:
+    return re.findall(r'class="lost-mark" data-square="([^"]+)"', svg)
+
+
+def test_one_frame_per_card_between_the_launch_and_the_settlement(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    labels = [c.label for c in plan.deck.cards]
+    assert labels[:2] == ["I-planets-1", "I-meteor-swarm-1"]
+    titles = [f.title for f in show.frames]
+    assert titles == ["Launch", *(f"Card {i}: {x}" for i, x in enumerate(labels, 1)), SETTLED]
+    assert "deck of 8 cards, flown by Cruiser and Little Yellow (seed 7)" in show.intro[0]
+
+
+def test_a_card_without_its_type_in_the_label_says_it() -> None:
+    paths = [SCENARIOS / "flights" / "red.toml", SCENARIOS / "flights" / "green.toml"]
+    plan, result, record = flight(paths, SCENARIOS / "flights" / "decks" / "pirates-five.toml")
+    assert flight_show(plan, result, record).frames[1].title == "Card 1: pirates (I)"
+    plan, result, record = flight(paths, SCENARIOS / "flights" / "decks" / "two-planets.toml")
+    assert flight_show(plan, result, record).frames[1].title == "Card 1: planets (I)"
+
+
+def test_every_frame_but_the_last_draws_each_ship_in_start_order(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    for frame in show.frames[:-1]:
+        assert len(frame.shown) == 2
+        names = [svg_title(show.pictures[i]).split(":")[0] for i in frame.shown]
+        assert names == ["Cruiser", "Little Yellow"]
+    last = show.pictures[show.frames[-1].shown[0]]
+    assert svg_title(last) == f"{SETTLED}: credits"
+
+
+def test_tiles_lost_on_a_card_are_crossed_out_on_that_card_only(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    _, cards, _ = split_flight(result.events)
+    seen = {c.name: 0 for c in plan.crews}
+    for frame, (_, events) in zip(show.frames[1:-1], cards, strict=True):
+        for crew, index in zip(plan.crews, frame.shown, strict=True):
+            lost = []
+            for event in events:
+                fields = event.to_dict()
+                if fields.get("ship") != crew.name:
+                    continue
+                if fields["kind"] == "destroyed":
+                    lost.append(fields["square"])
+                elif fields["kind"] == "fell-off":
+                    lost.extend(fields["squares"])
+            assert sorted(lost_marks(show.pictures[index])) == sorted(lost), frame.title
+            seen[crew.name] += len(lost)
+    assert seen == {s.name: s.tiles_lost for s in result.ships}
+    assert all(seen.values())  # both ships lost something: the test saw crosses
+    meteors = show.pictures[show.frames[2].shown[0]]
+    assert lost_marks(meteors) == ["6,5"] and "lost battery" in meteors
+
+
+def test_a_ship_that_did_not_change_is_stored_once(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    assert len(set(show.pictures)) == len(show.pictures)
+    yellow = [f.shown[1] for f in show.frames[:-1]]
+    assert len(set(yellow)) < len(yellow)
+
+
+def test_every_event_is_narrated_exactly_once(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    told = Counter(line for frame in show.frames for line in frame.lines)
+    expected: Counter[str] = Counter()
+    for _, events in split_flight(result.events)[1]:
+        declined = [
+            e.ship
+            for e in events
+            if e.kind == "decided" and e.decision == "give-up" and e.choice == "fly on"
+        ]
+        assert declined, "each card offers giving up"
+        names = " and ".join(declined)
+        expected[f"before the card: {names} fly on (nobody gives up)"] += 1
+    for event in result.events:
+        if not (event.kind == "decided" and event.choice == "fly on"):
+            expected[narrate(event).strip()] += 1
+    assert told == expected
+
+
+def test_chapter_lines_keep_the_order_of_the_log() -> None:
+    def flies_on(ship: str) -> dict:
+        return {"kind": "decided", "ship": ship, "decision": "give-up", "choice": "fly on"}
+
+    events = [
+        {"kind": "card", "index": 1, "card": "x", "type": "open-space", "level": "I"},
+        flies_on("A"),
+        flies_on("B"),
+        flies_on("C"),
+        {"kind": "moved", "ship": "A", "days": 2, "start": 0, "end": 2},
+    ]
+    assert chapter_lines(events) == [
+        "card 1: x (open-space, level I)",
+        "before the card: A, B and C fly on (nobody gives up)",
+        "A gains 2 days: space 0 to 2",
+    ]
+    gave_up = {**events[1], "choice": "give up"}
+    assert chapter_lines([gave_up]) == ["A decides (give-up): give up"]
+
+
+def test_the_settlement_shows_the_table_with_the_final_credits(two_ships) -> None:
+    plan, result, record = two_ships
+    show = flight_show(plan, result, record)
+    last = show.frames[-1]
+    table = show.pictures[last.shown[0]]
+    desc = ET.fromstring(table).find("{http://www.w3.org/2000/svg}desc").text.splitlines()
+    assert desc[0].split() == list(settlement_table(result.ships)[0])
+    for ship, row in zip(result.ships, desc[1:], strict=True):
+        assert row.startswith(ship.name)
+        assert row.split()[-1] == str(ship.final_credits)
+    assert [s.final_credits for s in result.ships] == [22, 7]
+    assert last.lines[0].startswith("Cruiser arrives 1st:") and last.lines[0].endswith(
+        ": 22 credits"
+    )
+    texts = [t.text for t in ET.fromstring(table).iter("{http://www.w3.org/2000/svg}text")]
+    assert "22" in texts and "Little Yellow" in texts
+
+
+def test_settlement_table_adds_insurance_only_when_bought() -> None:
+    def ship(name: str, insurance: int) -> ShipResult:
+        numbers = (3, 1, 40, 5, 1, 2, "RY", 3, 4, 16, 8, 7, 3, 27, insurance)
+        return ShipResult(name, False, None, *numbers)
+
+    headers, rows = settlement_table([ship("A", 0)])
+    assert "insurance" not in headers
+    assert rows == [("A", "1", "3", "5+1", "2", "RY", "3", "4", "16", "8", "7", "-3", "27")]
+    headers, rows = settlement_table([ship("A", 5), ship("B", 0)])
+    assert headers[-2:] == ("insurance", "credits")
+    assert [r[-2] for r in rows] == ["-5", "-"]
+
+
+def test_the_page_is_self_contained(two_ships) -> None:
+    text = flight_page(*two_ships)
+    assert text.startswith("<!DOCTYPE html>")
+    urls = set(re.findall(r"https?://[^\s\\\"'<>]+", text))
+    assert urls == {"http://www.w3.org/2000/svg"}  # a namespace name, never fetched
+    for outside in ("src=", "href=", "<link", "@import", "url(", "<iframe"):
+        assert outside not in text
+    data = page_data(text)
+    assert [f["title"] for f in data["frames"]][-1] == SETTLED
+    for frame in data["frames"]:
+        for index in frame["picture"] if isinstance(frame["picture"], list) else [frame["picture"]]:
+            ET.fromstring(data["pictures"][index])
+
+
+def test_ids_are_unique_on_every_frame(two_ships) -> None:
+    show = flight_show(*two_ships)
+    for frame in show.frames:
+        ids = [i for n in frame.shown for i in re.findall(r'\bid="([^"]+)"', show.pictures[n])]
+        assert len(ids) == len(set(ids)), frame.title
+        shown = "".join(show.pictures[n] for n in frame.shown)
+        labelled = re.findall(r'aria-labelledby="([^"]+)"', shown)
+        assert all(ref in ids for refs in labelled for ref in refs.split())
+
+
+def test_the_same_seed_gives_the_same_page(two_ships) -> None:
+    again = flight([SHIPS / "class-iii-cruiser.toml", SHIPS / "class-i-starter.toml"], ROUND_1)
+    assert flight_page(*again) == flight_page(*two_ships)
+    other = flight([SHIPS / "class-iii-cruiser.toml", SHIPS / "class-i-starter.toml"], ROUND_1, 8)
+    assert flight_page(*other) != flight_page(*two_ships)
+
+
+def test_a_flight_flown_without_the_record_is_refused(two_ships) -> None:
+    plan, result, _ = two_ships
+    with pytest.raises(ValueError, match="after card 1"):
+        flight_show(plan, result, FlightRecord())
+
+
+def test_the_page_builder_needs_no_cli() -> None:
+    probe = (
+        "import json, sys; import trucker.render.flight_page; import trucker.flights; "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    leaked = [
+        m
+        for m in json.loads(done.stdout)
+        if any(m == f or m.startswith(f + ".") for f in ("trucker.cli", "rich", "typer"))
+    ]
+    assert leaked == []
