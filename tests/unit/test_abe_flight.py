@@ -262,3 +262,24 @@ def test_level_iv_rewards_ruling(ruling: str, arrival: int, looks: int) -> None:
     )  # fmt: skip
     (ship,) = result.ships
     assert (ship.arrival, ship.best_looking) == (arrival, looks)
+
+
+@pytest.mark.parametrize(("ruling", "lost"), [("cabins", []), ("cabins+luxury", ["7,6", "7,7"])])
+def test_epidemic_cabins_ruling(ruling: str, lost: list[str]) -> None:
+    """settler.toml: the luxury cabin 7,6 (a passenger) is joined to the starting cabin 7,7 (2
+    humans); the cabin 7,8 is empty. Only when luxury cabins count do two occupied cabins
+    touch, and each loses one occupant (RULES §6.2, §10 #31)."""
+    from trucker.cards import Epidemic
+
+    result = _fly(
+        ["settler.toml"], [Epidemic(level=Level.I)], rulings=Rulings(epidemic_cabins=ruling)
+    )
+    assert sorted(e.square for e in result.events if e.kind == "crew-lost") == lost
+
+
+@pytest.mark.parametrize(("gap", "positions"), [("level+1", (4, 2, 0)), (3, (6, 3, 0))])
+def test_start_gap_ruling(gap: object, positions: tuple[int, ...]) -> None:
+    """Level I: ships start level + 1 = 2 spaces apart by default, or as the ruling says."""
+    result = _fly(["armed.toml"] * 3, [OpenSpace(level=Level.I)], rulings=Rulings(start_gap=gap))
+    started = next(e for e in result.events if e.kind == "flight-started")
+    assert started.positions == positions

@@ -49,11 +49,30 @@ def test_the_lone_cabin_matches_the_dice_table() -> None:
     spec = OddsSpec(((Crew("cabin", ship),),), deck, Rulings(), 11, 4000)
     (odds,) = summarise(spec, fly_all(spec)).lineups[0]
     assert odds.flights == 4000
-    assert odds.finish.contains(30 / 36)
-    assert odds.credits.contains(5.0)
+    sigma = (30 / 36 * 6 / 36 / 4000) ** 0.5
+    assert abs(odds.finish.value - 30 / 36) < 4 * sigma
+    assert abs(odds.credits.value - 5.0) < 4 * 6 * sigma
+    p = odds.finish.value
+    half = (odds.finish.high - odds.finish.low) / 2
+    assert 1.9 < half / (p * (1 - p) / 4000) ** 0.5 < 2.0
     assert set(odds.credit_counts) == {0, 6}
-    assert abs(odds.squares["7,7"] - 6 / 36) < 0.03
+    assert abs(odds.squares["7,7"] - 6 / 36) < 4 * sigma
     assert odds.credit_percentiles["median"] == 6 and odds.credit_percentiles["p10"] == 0
+
+
+def test_the_intervals_cover_the_dice_table_about_19_times_in_20() -> None:
+    """40 independent runs of 300 flights: the 95% intervals of coming home and of the mean
+    credits each contain the exact answers (30/36 and 5) in about 38 runs; fewer than 32
+    would happen by chance less than once in a thousand."""
+    ship = load_ship(ODDS / "lone-cabin.toml")
+    deck = load_deck(ODDS / "one-small-meteor.toml")
+    home = credits = 0
+    for seed in range(40):
+        spec = OddsSpec(((Crew("cabin", ship),),), deck, Rulings(), 1000 + seed, 300)
+        (odds,) = summarise(spec, fly_all(spec)).lineups[0]
+        home += odds.finish.contains(30 / 36)
+        credits += odds.credits.contains(5.0)
+    assert home >= 32 and credits >= 32
 
 
 def test_wilson_interval() -> None:

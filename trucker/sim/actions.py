@@ -40,6 +40,8 @@ __all__ = [
     "lose_goods",
     "gain_goods",
     "offer_take",
+    "goods_aboard",
+    "loadable_value",
     "crew_room",
     "recruit",
 ]
@@ -226,11 +228,15 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
     flight.table.emit(Loaded(player.name, goods, kept, dropped))
 
 
-def loadable_value(ship: ShipState, goods: str) -> int:
-    """What the goods aboard would be worth after gaining ``goods`` and keeping the best."""
+def goods_aboard(ship: ShipState) -> int:
+    """What the goods in the holds sell for."""
     tiles = ship.tiles
-    aboard = goods_value("".join(tiles[c].goods for c in ship.of(Part.CARGO)))
-    return best_kept_value(ship, goods) - aboard
+    return goods_value("".join(tiles[c].goods for c in ship.of(Part.CARGO)))
+
+
+def loadable_value(ship: ShipState, goods: str) -> int:
+    """What gaining ``goods`` would add to the goods aboard, keeping the best."""
+    return best_kept_value(ship, goods) - goods_aboard(ship)
 
 
 def offer_take(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from trucker.events import AlienLost, Destroyed, FellOff
 from trucker.geometry import Cell
+from trucker.parts import Part
 from trucker.pieces import piece_options
 from trucker.policy import Decision, DecisionKind
 from trucker.ship import Tile
@@ -84,9 +85,12 @@ def settle(table: Table, ship: ShipState) -> Damage:
 
 
 def _unsupported_aliens(ship: ShipState) -> list[tuple[Cell, str]]:
+    if not ship.aliens():
+        return []
     connected = ship.structure.connected
     out = []
-    for cell, tile in sorted(ship.tiles.items()):
+    for cell in ship.of(Part.CABIN):
+        tile = ship.tiles[cell]
         if tile.alien is None:
             continue
         if not any(tile.alien in ship.tiles[other].colors for other in connected.get(cell, ())):

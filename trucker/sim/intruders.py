@@ -270,11 +270,14 @@ def _walk(
     steps: list[Step] = []
     fuses: list[Cell] = []
 
+    recording = table.recording
+
     def enter(cell: Cell, number: int, move: str, why: str) -> None:
         part = ship.tiles[cell].part
-        table.emit(
-            Walked(ship.name, str(hand), number, str(cell), str(part), str(heading), move, why)
-        )
+        if recording:
+            table.emit(
+                Walked(ship.name, str(hand), number, str(cell), str(part), str(heading), move, why)
+            )
         eaten = (
             _eat(table, ship, cell, number, hand)
             if card.kind is not IntruderKind.COMMANDO

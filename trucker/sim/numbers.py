@@ -174,12 +174,15 @@ def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[st
     Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
     the red holds take, and the other colours filling what room is left.
     """
-    aboard = "".join(t.goods for t in ship.tiles.values() if t.part is Part.CARGO)
+    tiles = ship.tiles
+    aboard = "".join(tiles[c].goods for c in ship.of(Part.CARGO))
     pool = aboard + gained
     holds = holds_of(ship)
     red_room = sum(cap for _, cap, is_red in holds if is_red)
     plain_room = sum(cap for _, cap, is_red in holds if not is_red)
     have = {g: pool.count(g) for g in "RYGB"}
+    if have["R"] <= red_room and len(pool) <= red_room + plain_room:
+        return [("".join(sorted(pool, key=lambda g: -GOODS_VALUE[g])), "")]
     best_size, ways = -1, []
     for reds in range(min(have["R"], red_room), -1, -1):
         others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)

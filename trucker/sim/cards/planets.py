@@ -11,9 +11,10 @@ from __future__ import annotations
 from trucker.cards import Card, Planets
 from trucker.events import Passed
 from trucker.policy import Decision, DecisionKind, Option
-from trucker.sim.actions import crew_room, gain_goods, loadable_value, recruit
+from trucker.sim.actions import crew_room, gain_goods, goods_aboard, recruit
 from trucker.sim.choices import Landing
 from trucker.sim.flight import Flight
+from trucker.sim.numbers import best_kept_value
 from trucker.sim.shares import second_crew, second_goods
 
 __all__ = ["resolve_planets"]
@@ -30,12 +31,13 @@ def resolve_planets(flight: Flight, card: Card) -> None:
             flight.table.emit(Passed(player.name, "every planet is taken"))
             continue
         options = [Option("pass", Landing(None))]
-        room = crew_room(player.ship)
+        room = crew_room(player.ship) if any(card.crew) else 0
+        aboard = goods_aboard(player.ship)
         for i in free:
             goods, crew = card.planets[i], card.crew_on(i)
             if landers.get(i, 0):
                 goods, crew = second_goods(goods, flight.rulings), second_crew(crew, flight.rulings)
-            value = loadable_value(player.ship, goods)
+            value = best_kept_value(player.ship, goods) - aboard
             offer = f" and {crew} crew" if crew else ""
             options.append(
                 Option(
