@@ -8,10 +8,16 @@ program prints or draws, so no output or picture in the docs is ever typed by ha
 
     <!-- include: scenarios/ships/broken-hauler.toml -->   the file, in a code block
     <!-- run: validate scenarios/ships/broken-hauler.toml -->   the command and its output
+    <!-- run: fly ... | head 4 -->   only the first 4 lines of the output, then "…"
     <!-- picture: NAME.svg | show scenarios/ships/x.toml -->   runs the command with --svg
     <!-- page: NAME.html | intruder ... -->   runs the command with --html; a link to the page
+    <!-- log: NAME.json | fly ... -->   runs the command with --json, keeps the output as
+                                        pictures/NAME.json and shows it in outline
     <!-- steps: NAME | 1,2,4 | CASE NAME -->   one picture per step of a case of
                                                scenarios/intruders/cases.toml, with narration
+
+A command may read what an earlier directive wrote: an argument starting with ``docs/`` names
+the folder being written (``run: replay docs/pictures/NAME.json``).
 
 Everything is written in the repository's own terms (relative paths, no colour, fixed width),
 so two runs give the same bytes; tests/docs/test_docs_current.py fails when the committed
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import re
 import shlex
@@ -32,10 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "docs" / "source"
-PAGES = ("validate.md", "intruders.md")
+PAGES = ("validate.md", "intruders.md", "flights.md")
 PICTURES = "pictures"
 
-_DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|steps):\s*(.*?)\s*-->", re.S)
+_DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|log|steps):\s*(.*?)\s*-->", re.S)
 
 
 def _quiet_terminal() -> None:
@@ -96,12 +103,35 @@ class Builder:
         language = path.suffix.lstrip(".") or "text"
         return f"```{language}\n# {argument}\n{path.read_text(encoding='utf-8').rstrip()}\n```"
 
+    def _args(self, command: str) -> list[str]:
+        """The command's arguments, ``docs/...`` pointing into the folder being written."""
+        return [
+            str(self.out / arg.removeprefix("docs/")) if arg.startswith("docs/") else arg
+            for arg in shlex.split(command)
+        ]
+
     def _run(self, argument: str) -> str:
-        args = shlex.split(argument)
-        code, out, err = run_trucker(args)
-        text = "\n".join(line.rstrip() for line in (out + err).rstrip("\n").splitlines())
+        command, _, cut = (part.strip() for part in argument.partition("|"))
+        code, out, err = run_trucker(self._args(command))
+        lines = [line.rstrip() for line in (out + err).rstrip("\n").splitlines()]
+        if cut:
+            how, _, count = cut.partition(" ")
+            if how != "head" or not count.isdigit():
+                raise SystemExit(f"run: {cut!r}: only 'head N' cuts the output")
+            lines = [*lines[: int(count)], "…"] if len(lines) > int(count) else lines
         status = f"\n(exit code {code})" if code else ""
-        return f"```\n$ trucker {argument}\n{text}{status}\n```"
+        return f"```\n$ trucker {command}\n" + "\n".join(lines) + f"{status}\n```"
+
+    def _log(self, argument: str) -> str:
+        name, _, command = (part.strip() for part in argument.partition("|"))
+        code, out, err = run_trucker([*self._args(command), "--json"])
+        if code != 0:
+            raise SystemExit(f"trucker {command} --json failed ({code}): {err.strip()}")
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        (self.pictures / name).write_text(out, encoding="utf-8")
+        self.written.append(name)
+        outline = json_outline(json.loads(out))
+        return f"```\n$ trucker {command} --json > docs/{PICTURES}/{name}\n{outline}\n```"
 
     def _file(self, argument: str, option: str) -> tuple[str, Path]:
         name, _, command = (part.strip() for part in argument.partition("|"))
@@ -123,6 +153,33 @@ class Builder:
     def _steps(self, argument: str) -> str:
         name, numbers, case_name = (part.strip() for part in argument.split("|", 2))
         return intruder_steps(self, name, numbers, case_name)
+
+
+def json_outline(data: dict, *, width: int = 60) -> str:
+    """A JSON document in short: each top-level key on its line, a list one item a line, and
+    anything nested inside those that is longer than ``width`` written as ``{…}`` or ``[…]``."""
+
+    def short(value: object, depth: int) -> str:
+        whole = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        if not isinstance(value, dict | list):
+            return whole
+        if depth >= 2 and len(whole) > width:
+            return "{…}" if isinstance(value, dict) else "[…]"
+        if isinstance(value, dict):
+            items = ", ".join(f"{json.dumps(k)}: {short(v, depth + 1)}" for k, v in value.items())
+            return "{" + items + "}"
+        return "[" + ", ".join(short(v, depth + 1) for v in value) + "]"
+
+    lines = ["{"]
+    for number, (key, value) in enumerate(data.items(), 1):
+        comma = "," if number < len(data) else ""
+        if isinstance(value, list) and value:
+            items = [f"    {short(item, 1)}," for item in value]
+            items[-1] = items[-1].rstrip(",")
+            lines += [f"  {json.dumps(key)}: [", *items, f"  ]{comma}"]
+        else:
+            lines.append(f"  {json.dumps(key)}: {short(value, 1)}{comma}")
+    return "\n".join([*lines, "}"])
 
 
 def _find_case(case_name: str) -> dict:
