@@ -177,6 +177,12 @@ class SensibleCaptain:
     def register(self, kind: DecisionKind, rule: Rule) -> None:
         self._rules[kind] = rule
 
+    @property
+    def never_gives_up(self) -> bool:
+        """True while this captain's give-up rule is to fly on: an engine that keeps no log
+        may then skip the question (the answer is known)."""
+        return self._rules.get(DecisionKind.GIVE_UP) is _fly_on
+
     def allowed(self, decision: Decision) -> list[Option]:
         """The options this captain is willing to take (never empty)."""
         fine = [o for o in decision.options if not (_spends(o) & self._refused)]

@@ -114,3 +114,13 @@ def test_class_iv_insurance(names: list[str], insured: list[bool | None], seed: 
         else:
             assert ship.losses == ship.tiles_lost
             assert ship.insurance == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(plan=plans)
+def test_a_flight_without_a_log_ends_the_same(plan: FlightPlan) -> None:
+    """The engine skips work nobody reads when no log is kept (events, the sensible captain's
+    known answers); the flight itself must not change."""
+    logged, quiet = fly(plan), fly(plan, keep_log=False)
+    assert [s.to_dict() for s in quiet.ships] == [s.to_dict() for s in logged.ships]
+    assert quiet.card_costs == logged.card_costs and quiet.lost_squares == logged.lost_squares

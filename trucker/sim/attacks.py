@@ -274,7 +274,6 @@ def _paid_defenders(
 def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
     """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy."""
     hit = first_tile(ship, line)
-    threat = f"{kind} from the {line.direction}"
     recording = table.recording
     if hit is None:
         if recording:
@@ -304,6 +303,7 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         )
         return Impact(kind, line, hit, tile.part, stop, defender)
 
+    threat = f"{kind} from the {line.direction}"
     word, defenders = _paid_defenders(ship, kind, line, table.rulings)
     options = [Option(f"take the hit on {hit}", TakeHit(hit))]
     for power in power_sources(ship, defenders):
@@ -386,11 +386,19 @@ def offer_shift(
                 moves_options.append((moves, served[0], power))
     if not moves_options:
         return None
-    stay = Option("no shift", ShiftOption(None, None, None, line, preview(line)))
+    seen: dict[Line, Outcome] = {}
+
+    def look(where: Line) -> Outcome:
+        """One preview per line: every power source for the same move shows the same line."""
+        if where not in seen:
+            seen[where] = preview(where)
+        return seen[where]
+
+    stay = Option("no shift", ShiftOption(None, None, None, line, look(line)))
     options = [stay]
     for moves, thruster, power in moves_options:
         moved = shift_line(ship.board, line, moves)
-        value = ShiftOption(moves, thruster, power, moved, preview(moved))
+        value = ShiftOption(moves, thruster, power, moved, look(moved))
         options.append(Option(f"shift {moves} with {power.label}", value))
     choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), context))
     chosen: ShiftOption = choice.value
@@ -435,7 +443,7 @@ def attack(
     rolled = read_roll(ship.board, threat.direction, roll)
     line = rolled
     shift = None
-    if allow_shift and not rolled.misses:
+    if allow_shift and not rolled.misses and ship.of(Part.THRUSTER):
         shift = offer_shift(
             table,
             ship,

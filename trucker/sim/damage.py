@@ -76,6 +76,7 @@ def settle(table: Table, ship: ShipState) -> Damage:
         humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in fell)
         table.emit(FellOff(ship.name, tuple(map(str, fell)), humans, aliens, goods, tokens))
         ship.remove(fell)
+        ship.structure.mark_whole()
     lost_aliens = list(aliens)
     for cell, color in _unsupported_aliens(ship):
         ship.set(cell, ship.tiles[cell].with_contents(alien=None))

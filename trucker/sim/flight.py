@@ -273,6 +273,13 @@ class Flight:
                 self.give_up(player, reason)
 
     def _offer_give_up(self, player: Player) -> None:
+        """Ask before each card whether to give up (RULES §6.3). A captain that declares it
+        never gives up by choice is not asked when nothing is recorded (a run of many flights):
+        the answer is known, and the question is most of a quiet card's cost."""
+        if not self.table.recording and getattr(
+            self.table.policy(player.name), "never_gives_up", False
+        ):
+            return
         humans = player.ship.humans()
         options = (
             Option("fly on", Flying(False, humans)),

@@ -313,7 +313,7 @@ def _walk(
             move = "back"
             target = previous if previous is not None else by_direction[back]
             direction = joined[target]
-        why = _why(move, hand, tried)
+        why = _why(move, hand, tried) if recording else ""
         heading = direction
         previous, current, number = current, target, number + 1
         guard = defender(ship, current, armed, table)

@@ -44,16 +44,19 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     wanted = set(consumers)
     if not wanted:
         return []
+    tiles = ship.tiles
     out = []
-    connected = None
-    for cell in sorted(ship.tiles):
-        tile = ship.tiles[cell]
-        if tile.part is Part.BATTERY and tile.charge > 0:
-            out.append(Power("battery", cell, tile.charge))
-        elif tile.part is Part.SOLAR_PANEL and cell not in ship.solar_used:
-            connected = connected or ship.structure.connected
-            if connected.get(cell, frozenset()) & wanted:
-                out.append(Power("solar", cell))
+    if ship.tokens():
+        out = [
+            Power("battery", cell, tiles[cell].charge)
+            for cell in ship.of(Part.BATTERY)
+            if tiles[cell].charge > 0
+        ]
+    panels = [c for c in ship.of(Part.SOLAR_PANEL) if c not in ship.solar_used]
+    if panels:
+        connected = ship.structure.connected
+        out.extend(Power("solar", c) for c in panels if connected.get(c, frozenset()) & wanted)
+        out.sort(key=lambda p: p.cell)
     return out
 
 

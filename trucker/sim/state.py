@@ -30,6 +30,8 @@ class Structure:
     joined: dict[Cell, dict[Cell, Direction]]
     connected: dict[Cell, frozenset[Cell]]
     parts: dict[Part, tuple[Cell, ...]]
+    whole: bool = False
+    """Known to be one piece (False: not known either way)."""
 
     @classmethod
     def of(cls, board: Board, tiles: dict[Cell, Tile]) -> Structure:
@@ -37,7 +39,17 @@ class Structure:
         return cls(joined, connections(joined, tiles), _parts(tiles))
 
     def pieces(self) -> list[set[Cell]]:
-        return components(self.joined)
+        """The pieces under joined edges; when there is one, the structure remembers it."""
+        if self.whole:
+            return [set(self.joined)]
+        found = components(self.joined)
+        if len(found) <= 1:
+            object.__setattr__(self, "whole", True)
+        return found
+
+    def mark_whole(self) -> None:
+        """Record that the tiles are one piece (after the other pieces were dropped)."""
+        object.__setattr__(self, "whole", True)
 
     def without(
         self, gone: Iterable[Cell], tiles: dict[Cell, Tile], parts_gone: Iterable[Part] = ()
@@ -68,7 +80,9 @@ class Structure:
                 connected.pop(cell, None)
             for cell in touched:
                 connected[cell] = connected[cell] - out
-        return Structure(joined, connected, parts)
+        # Each piece left after a removal holds a neighbour of a removed tile: with at most
+        # one such neighbour, a ship in one piece is still in one piece.
+        return Structure(joined, connected, parts, self.whole and len(touched) <= 1)
 
 
 def _parts(tiles: dict[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
@@ -138,6 +152,7 @@ class ShipState:
         twin.lost = list(self.lost)
         twin.solar_used = set(self.solar_used)
         twin.unlimited_power = self.unlimited_power
+        twin._counts = self._counts
         return twin
 
     def __repr__(self) -> str:

@@ -34,6 +34,7 @@ class Table:
         )
         self.log = log
         self.choices: list[Choice] = []
+        self._quiet: Table | None = None
 
     def policy(self, ship: str) -> Policy:
         return self._policies.get(ship, self._default)
@@ -69,5 +70,8 @@ class Table:
         return option
 
     def quiet(self) -> Table:
-        """A table for previews: same rulings, the default captain, no dice, no log."""
-        return Table(rulings=self.rulings)
+        """A table for previews: same rulings, the default captain, no dice, no log (made
+        once per table: a flight previews thousands of lines)."""
+        if self._quiet is None:
+            self._quiet = Table(rulings=self.rulings)
+        return self._quiet
