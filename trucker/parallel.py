@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trucker.errors import BadInput
-from trucker.flight_stats import OddsSpec, Tally, chunks, run_chunk
+from trucker.flight_stats import CHUNK, OddsSpec, Tally, chunks, run_chunk
 
-__all__ = ["RunOutcome", "fly_chunks", "Progress"]
+__all__ = ["RunOutcome", "fly_chunks", "chunk_size", "Progress"]
 
 Progress = Callable[[int], None]
 """Called after each chunk with the number of flights it added."""
@@ -39,12 +39,22 @@ def fly_chunks(
 ) -> RunOutcome:
     """Fly every chunk of ``spec``: in this process (``workers`` 1), in ``workers`` local
     processes, or on the Dask scheduler at ``dask``."""
-    ranges = chunks(spec.flights)
     if dask is not None:
-        return _on_dask(spec, ranges, dask, progress)
+        return _on_dask(spec, chunks(spec.flights), dask, progress)
     if workers <= 1:
-        return _here(spec, ranges, progress)
-    return _in_processes(spec, ranges, workers, progress)
+        return _here(spec, chunks(spec.flights), progress)
+    return _in_processes(spec, chunks(spec.flights, chunk_size(spec.flights, workers)), workers,
+                         progress)  # fmt: skip
+
+
+def chunk_size(flights: int, workers: int) -> int:
+    """Small enough that every worker gets several chunks (so none waits long for the last
+    one), at most :data:`CHUNK`. The numbers do not depend on it: counts just add up.
+
+    >>> chunk_size(1_000_000, 2), chunk_size(1200, 2), chunk_size(50, 4)
+    (250, 75, 20)
+    """
+    return max(20, min(CHUNK, -(-flights // (8 * workers))))
 
 
 def _here(spec: OddsSpec, ranges: list[tuple[int, int]], progress: Progress | None) -> RunOutcome:
