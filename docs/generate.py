@@ -39,7 +39,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "docs" / "source"
-PAGES = ("validate.md", "intruders.md", "flights.md")
+PAGES = tuple(sorted(p.name for p in SOURCE.glob("*.md")))
+"""Every source page becomes the page of the same name in docs/."""
 PICTURES = "pictures"
 
 _DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|log|steps):\s*(.*?)\s*-->", re.S)

@@ -1,6 +1,5 @@
 """The tutorials never go stale: running ``python docs/generate.py`` into a temporary folder
-must give exactly the committed docs/validate.md, docs/intruders.md, docs/flights.md and
-docs/pictures/.
+must give exactly the committed pages (one per docs/source/*.md) and docs/pictures/.
 
 When this fails, a change to the program changed what the docs show: look at the diff below,
 and if the new output is right, run ``python docs/generate.py`` and commit the result.
@@ -16,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS = ROOT / "docs"
-PAGES = ("validate.md", "intruders.md", "flights.md")
+PAGES = tuple(sorted(p.name for p in (DOCS / "source").glob("*.md")))
 
 
 def _diff(name: str, committed: str, fresh: str) -> str:

@@ -101,7 +101,9 @@ def _ship(out: Any, ship: ShipOdds, crew: Any) -> None:
 
 
 def print_odds(result: OddsResult, spec: OddsSpec, run: dict[str, Any]) -> None:
-    from trucker.cli.output import out
+    """The report on stdout; how long it took on stderr, and only at a terminal (like the
+    progress bar), so that a saved report holds the numbers alone."""
+    from trucker.cli.output import err, out
 
     partial = " (PARTIAL: stopped early)" if result.partial else ""
     out.print(
@@ -109,9 +111,10 @@ def print_odds(result: OddsResult, spec: OddsSpec, run: dict[str, Any]) -> None:
         f"seed {result.seed} (rerun with --seed {result.seed})",
         style="bold",
     )
-    where = f"{run['workers']} worker(s)" if run["workers"] else f"Dask at {run['dask']}"
-    rate = run["flights_per_second"]
-    out.print(f"{run['seconds']} s on {where}: {rate:,.0f} flights/s", style="bright_black")
+    if err.is_terminal:
+        where = f"{run['workers']} worker(s)" if run["workers"] else f"Dask at {run['dask']}"
+        rate = run["flights_per_second"] or 0
+        err.print(f"{run['seconds']} s on {where}: {rate:,.0f} flights/s", style="bright_black")
     for which, lineup in enumerate(result.lineups):
         if result.comparison is not None:
             out.print()
@@ -129,7 +132,8 @@ def print_odds(result: OddsResult, spec: OddsSpec, run: dict[str, Any]) -> None:
         )
         credits, finish = comparison.credits, comparison.finish
         out.print(f"  credits         {credits.value:+.2f} per flight {_range(credits)}")
-        out.print(f"  comes home      {100 * finish.value:+.1f} points {_range(finish, scale=100)}")
+        points = _range(finish, scale=100, digits=1)
+        out.print(f"  comes home      {100 * finish.value:+.1f} points {points}")
         out.print(f"  {_verdict(comparison.second, comparison.first, credits)}")
     if result.rulings:
         settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
