@@ -118,7 +118,9 @@ def dumps_ship(ship: Ship, *, suffix: str = ".toml", relative_to: Path | None = 
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory."""
+    """Write ``text`` to ``path`` through a temporary file in the same directory. The file
+    gets the permissions a plain ``open`` would give (the umask's), not the temporary file's
+    private ones; replacing a file keeps its mode."""
     target = Path(path)
     handle, temp = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
@@ -126,7 +128,17 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temp, _mode_for(target))
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -152,3 +152,22 @@ def test_write_atomic_leaves_nothing_behind_on_failure(
         write_atomic(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.toml"]
+
+
+def test_written_files_get_ordinary_permissions(tmp_path) -> None:
+    """Outputs are shared files (pictures for a forum, pages for a class): the umask decides,
+    not the private mode of the temporary file; an existing file keeps its mode."""
+    import os
+
+    from trucker.write import write_atomic
+
+    fresh = tmp_path / "page.html"
+    write_atomic(fresh, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    kept = tmp_path / "kept.svg"
+    kept.write_text("old")
+    kept.chmod(0o640)
+    write_atomic(kept, "new")
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text() == "new"
