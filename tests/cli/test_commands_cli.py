@@ -42,6 +42,11 @@ def test_demo_needs_no_arguments() -> None:
     assert run.code == 0, run.stderr
     assert "broken-hauler.toml" in run.stdout
     assert "Traceback" not in run.stderr
+    for job in ("validate a ship", "repair it", "one threat", "an intruder's walk", "a flight",
+                "the odds"):  # fmt: skip
+        assert job in run.stdout
+    assert "it eats 2 astronauts on 9,8" in run.stdout
+    assert "comes home in" in run.stdout and "end of the flight" in run.stdout
 
 
 # --- fix -----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from trucker.catalog import scenarios_root
 from trucker.cli.output import out, print_report
 from trucker.load import load_ship
@@ -14,20 +16,24 @@ __all__ = ["run_demo"]
 _SHIPS = ("class-iii-cruiser.toml", "iib-cylinder.toml", "broken-hauler.toml")
 
 
-def _title(text: str) -> None:
+def _title(text: str, command: str | None = None) -> None:
+    """A rule naming what comes, then the command that prints the same (to try next)."""
     out.print()
     out.rule(text, style="bright_black")
+    if command:
+        out.print(f"$ {command}", style="bold")
 
 
 def run_demo() -> int:
-    """Validate three bundled ships (one illegal), then repair the illegal one."""
+    """The three jobs on bundled examples: validate three ships (one illegal) and repair it;
+    one threat, a predator's walk, a flight and its odds."""
     folder = scenarios_root() / "ships"
     out.print("trucker demo: the bundled example ships (scenarios/ships/)", style="bold")
     for name in _SHIPS:
-        _title(f"trucker validate scenarios/ships/{name}")
+        _title("validate a ship", f"trucker validate scenarios/ships/{name}")
         ship = load_ship(folder / name, display=f"scenarios/ships/{name}")
         print_report(ship, validate(ship, DEFAULT_RULINGS))
-    _title("trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml")
+    _title("repair it", "trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml")
     ship = load_ship(folder / "broken-hauler.toml", display="scenarios/ships/broken-hauler.toml")
     result = repair(ship, DEFAULT_RULINGS)
     for note in result.unloaded:
@@ -36,9 +42,89 @@ def run_demo() -> int:
         out.print(f"removed {removal.cell} {removal.part} ({removal.reason})")
     out.print(f"{result.tiles_lost} tiles lost; the repaired ship:")
     print_report(result.ship, result.report)
+    _hit(folder.parent)
+    _intruder(folder.parent)
+    _flight(folder.parent)
+    _odds(folder.parent)
     out.print()
     out.print(
-        "Next: trucker validate scenarios/ships/*.toml · trucker boards · trucker rulings",
+        "Next: trucker --help · trucker fly ... --html flight.html · the tutorials in docs/",
         style="bold",
     )
     return 0
+
+
+def _hit(root: Path) -> None:
+    """Job 2, one threat: a large meteor from the left on roll 8, shot down or not."""
+    from trucker.cli.hit_cmd import _print_hit
+    from trucker.sim.attacks import attack
+    from trucker.sim.state import ShipState
+    from trucker.sim.table import Table
+    from trucker.threats import Threat
+
+    name = "scenarios/ships/class-iii-cruiser.toml"
+    _title("one threat", f"trucker hit {name} -t large-meteor --from left --roll 8")
+    ship = ShipState.from_ship(load_ship(root / "ships" / "class-iii-cruiser.toml", display=name))
+    before = ship.to_ship()
+    log: list = []
+    result = attack(Table(log=log), ship, Threat.parse("large-meteor left"), 8)
+    _print_hit(out, before, ship, result, log, None, (), DEFAULT_RULINGS)
+
+
+def _intruder(root: Path) -> None:
+    """Job 3: a predator boards and walks by the left-hand rule (RULES §7)."""
+    from trucker.cli.captains import CommandLineCaptain
+    from trucker.cli.intruder_cmd import _print
+    from trucker.decks import load_deck
+    from trucker.sim.intruders import intrude
+    from trucker.sim.state import ShipState
+    from trucker.sim.table import Table
+
+    name = "scenarios/intruders/yellow-predator.toml"
+    card_name = "scenarios/intruders/small-predator.toml"
+    _title("an intruder's walk", f"trucker intruder {name} --card {card_name} --roll 9")
+    ship = ShipState.from_ship(load_ship(root / "intruders" / "yellow-predator.toml", display=name))
+    (card,) = load_deck(root / "intruders" / "small-predator.toml").cards
+    before = ship.to_ship()
+    log: list = []
+    table = Table(log=log, policies=CommandLineCaptain())
+    result = intrude(table, ship, card, 9)  # type: ignore[arg-type]
+    _print(before, ship, result, log, None, DEFAULT_RULINGS, explain=False, frames=False)
+
+
+def _flight(root: Path) -> None:
+    """Job 2, a whole flight: a round-I deck against two ships, settled (RULES §6, §9)."""
+    from trucker.cli.fly_cmd import print_flight
+    from trucker.decks import load_deck
+    from trucker.flights import Crew, FlightPlan, fly
+
+    names = ("class-i-starter.toml", "class-iii-cruiser.toml")
+    _title(
+        "a flight",
+        "trucker fly scenarios/ships/class-i-starter.toml scenarios/ships/class-iii-cruiser.toml "
+        "--deck scenarios/decks/round-1.toml --seed 7 --quiet",
+    )
+    crews = tuple(
+        Crew(load_ship(root / "ships" / n).label, load_ship(root / "ships" / n)) for n in names
+    )
+    deck = load_deck(root / "decks" / "round-1.toml", display="scenarios/decks/round-1.toml")
+    plan = FlightPlan(crews, deck, DEFAULT_RULINGS, seed=7)
+    print_flight(plan, fly(plan), {}, quiet=True)
+
+
+def _odds(root: Path) -> None:
+    """Job 2, the odds: many seeded flights, with 95% confidence intervals."""
+    from trucker.flight_stats import OddsSpec, fly_all, summarise
+    from trucker.flights import Crew
+
+    name = "scenarios/ships/class-iii-cruiser.toml"
+    _title("the odds", f"trucker odds {name} --deck random:III -n 400 --seed 1")
+    ship = load_ship(root / "ships" / "class-iii-cruiser.toml")
+    spec = OddsSpec(((Crew(ship.label, ship),),), "random:III", DEFAULT_RULINGS, 1, 400)
+    (odds,) = summarise(spec, fly_all(spec)).lineups[0]
+    low, high = odds.finish.low, odds.finish.high
+    out.print(
+        f"{odds.name} comes home in {100 * odds.finish.value:.1f}% of 400 flights "
+        f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%), with {odds.credits.value:.1f} "
+        f"credits on average; the card that costs it most: {odds.cards[0]['card']}"
+    )
