@@ -7,14 +7,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RulingOpt
+from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt, SvgOpt
 
 __all__ = ["hit", "exposure"]
 
-SvgOpt = Annotated[
-    Optional[Path],  # noqa: UP045
-    typer.Option("--svg", metavar="FILE", help="Also draw the picture as SVG into FILE."),
-]
 ThreatOpt = Annotated[
     str,
     typer.Option(
@@ -55,9 +51,7 @@ def hit(
         bool, typer.Option("--no-battery", help="Spend no battery token.")
     ] = False,
     no_solar: Annotated[bool, typer.Option("--no-solar", help="Use no solar power.")] = False,
-    repair: Annotated[
-        bool, typer.Option("--repair", help="Repair an illegal layout first.")
-    ] = False,
+    repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
     svg: SvgOpt = None,
@@ -222,9 +216,7 @@ def exposure(
         Optional[str],  # noqa: UP045
         typer.Option("--from", "-f", help="Only this side (default: all four)."),
     ] = None,
-    repair: Annotated[
-        bool, typer.Option("--repair", help="Repair an illegal layout first.")
-    ] = False,
+    repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
     svg: SvgOpt = None,

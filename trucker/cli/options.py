@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-__all__ = ["RulingOpt", "JsonOpt", "RepairOpt"]
+__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt"]
 
 RulingOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer needs Optional here
@@ -20,4 +21,8 @@ RulingOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
 RepairOpt = Annotated[
     bool, typer.Option("--repair", help="Repair an illegal layout first (removed tiles are lost).")
+]
+SvgOpt = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option("--svg", metavar="FILE", help="Also draw the picture as SVG into FILE."),
 ]

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RulingOpt
+from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt, SvgOpt
 
 __all__ = ["radiation"]
 
@@ -23,15 +23,10 @@ def radiation(
             "captain had used it earlier?",
         ),
     ] = None,
-    repair: Annotated[
-        bool, typer.Option("--repair", help="Repair an illegal layout first.")
-    ] = False,
+    repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
-    svg: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--svg", metavar="FILE", help="Also draw the ship after the leak as SVG."),
-    ] = None,
+    svg: SvgOpt = None,
 ) -> None:
     """What a Radiation Leak would do to a ship: the crew it takes (one awake crew member from
     each tile connected to a solar panel or a charged battery), its energy networks (solar
