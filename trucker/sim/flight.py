@@ -430,12 +430,13 @@ def run_flight(
     )
     flight.buy_insurance()
     costs = []
+    after: dict[str, tuple[int, int, int]] | None = None
     index = 0
     while index < len(flight.cards):
         if not flight.in_order():
             break
         card = flight.cards[index]
-        before = _snapshot(flight)
+        before = after if after is not None else _snapshot(flight)
         flight.resolve(index, card, resolver_for(card))
         if observer is not None:
             observer(flight, index)
