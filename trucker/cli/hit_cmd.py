@@ -152,7 +152,7 @@ def hit(
 def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
     from trucker.cli.output import plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import Mark, draw_board
+    from trucker.render.text import LOST, Mark, draw_board
 
     rolled = (
         result.roll if isinstance(result.roll, int) else f"{result.roll[0]} and {result.roll[1]}"
@@ -198,7 +198,7 @@ def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
         out.print(f"repaired before the hit: {', '.join(map(str, repaired))} (counted as lost)")
     if lost:
         after = ship.to_ship()
-        gone = {c: Mark("lost", "xxx") for c in lost}
+        gone = dict.fromkeys(lost, LOST)
         out.print("the ship after the hit:")
         print_drawing(draw_board(after.board, after.tiles, holes=after.hole_squares, marks=gone))
         out.print(

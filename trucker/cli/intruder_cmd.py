@@ -244,7 +244,7 @@ def _load_card(text: str):
 def _print(before, ship, result, log, seed, rulings, *, explain: bool, frames: bool) -> None:
     from trucker.cli.output import out, plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import Mark, draw_board
+    from trucker.render.text import LOST, draw_board
     from trucker.render.walks import draw_walk, walk_frames
 
     card = result.card
@@ -294,7 +294,7 @@ def _print(before, ship, result, log, seed, rulings, *, explain: bool, frames: b
     out.print(" · ".join(summary), style="bold")
     if result.damage.lost:
         after = ship.to_ship()
-        gone = {c: Mark("lost", "xxx") for c in result.damage.lost}
+        gone = dict.fromkeys(result.damage.lost, LOST)
         out.print("the ship afterwards:")
         print_drawing(draw_board(after.board, after.tiles, holes=after.hole_squares, marks=gone))
     if rulings.non_default():

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from trucker.boards import Board
 from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.parts import Part
-from trucker.render.text import Mark, draw_board
+from trucker.render.text import LOST, Mark, draw_board
 from trucker.ship import Ship, Tile
 
 if TYPE_CHECKING:
@@ -1326,7 +1326,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
         after.board,
         after.tiles,
         holes=after.hole_squares,
-        marks={c: Mark("lost", "xxx") for c in lost},
+        marks=dict.fromkeys(lost, LOST),
     )
     desc = "\n".join(
         [
@@ -1386,7 +1386,7 @@ def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None 
         ship.board,
         ship.tiles,
         holes=ship.hole_squares,
-        marks={c: Mark("lost", "xxx") for c in gone},
+        marks=dict.fromkeys(gone, LOST),
     ).plain()
     picture = _Picture(title, text)
     panel = _Panel.sized(ship.board, [*ship.tiles, *gone])

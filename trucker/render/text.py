@@ -18,7 +18,7 @@ from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.parts import Part
 from trucker.ship import Tile
 
-__all__ = ["Drawing", "Span", "Mark", "draw_board", "tile_symbol", "LEGEND"]
+__all__ = ["HOLE", "LOST", "Drawing", "Span", "Mark", "draw_board", "tile_symbol", "LEGEND"]
 
 Span = tuple[str, str | None]
 
@@ -107,6 +107,12 @@ class Mark:
     label: str | None = None
 
 
+HOLE = "  XXX  "
+"""The middle line of an IIIB square holed by the dice (RULES §1.6): nothing may stand there."""
+LOST = Mark("lost", "xxx")
+"""The mark of a square whose tile was destroyed or fell off."""
+
+
 @dataclass
 class Drawing:
     """Lines of styled spans; :meth:`plain` is the text without styles."""
@@ -147,7 +153,7 @@ def _edge(tile: Tile, direction: Direction) -> str:
 def _box(tile: Tile | None, cell: Cell, *, hole: bool, start: bool, on_board: bool) -> list[str]:
     if tile is None:
         if hole:
-            return ["       ", "  XXX  ", "       "]
+            return ["       ", HOLE, "       "]
         if not on_board:
             return ["       ", "       ", "       "]
         return ["       ", "  (S)  " if start else "   .   ", "       "]
