@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -25,6 +26,7 @@ __all__ = [
     "parse_square",
     "draw_seed",
     "bad_input",
+    "trace_document",
 ]
 
 
@@ -115,3 +117,27 @@ def parse_square(text: str, option: str) -> Cell:
 def draw_seed(seed: int | None) -> int:
     """The seed to use: the given one, or a fresh one the report prints for a rerun."""
     return seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+
+
+def trace_document(
+    result: Any,
+    flying: FlightShip,
+    ship: Any,
+    *,
+    seed: int | None,
+    rulings: Rulings,
+    log: Sequence[Any],
+) -> dict[str, Any]:
+    """The ``--json`` of a single-encounter command (``hit``, ``intruder``): the result's own
+    keys, then where it happened, what it cost, and every event."""
+    data = result.to_dict()
+    data.update(
+        file=flying.file,
+        board=flying.ship.board.id,
+        seed=seed,
+        repaired=[str(c) for c in flying.repaired],
+        tiles_lost=len(ship.lost),
+        rulings=rulings.non_default(),
+        events=[e.to_dict() for e in log],
+    )
+    return data

@@ -69,6 +69,7 @@ def hit(
         parse_dice_option,
         parse_direction,
         parse_square,
+        trace_document,
     )
     from trucker.cli.output import check_output, out, print_json, write_output
     from trucker.dice import SeededDice
@@ -133,17 +134,7 @@ def hit(
 
         write_output(svg, hit_svg(before, ship.to_ship(), result), "--svg")
     if json_out:
-        data = result.to_dict()
-        data.update(
-            file=str(file),
-            board=board.id,
-            seed=used_seed,
-            repaired=[str(c) for c in flying.repaired],
-            tiles_lost=len(ship.lost),
-            rulings=rulings.non_default(),
-            events=[e.to_dict() for e in log],
-        )
-        print_json(data)
+        print_json(trace_document(result, flying, ship, seed=used_seed, rulings=rulings, log=log))
         raise typer.Exit(0)
     _print_hit(out, before, ship, result, log, used_seed, flying.repaired, rulings)
     raise typer.Exit(0)

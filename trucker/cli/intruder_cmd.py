@@ -77,6 +77,7 @@ def intruder(
         parse_dice_option,
         parse_direction,
         parse_square,
+        trace_document,
     )
     from trucker.cli.output import check_output, print_json, write_output
     from trucker.dice import SeededDice
@@ -134,17 +135,7 @@ def intruder(
 
         write_output(html, walk_page(before, result, log, ship.to_ship()), "--html")
     if json_out:
-        data = result.to_dict()
-        data.update(
-            file=str(file),
-            board=board.id,
-            seed=used_seed,
-            repaired=[str(c) for c in flying.repaired],
-            tiles_lost=len(ship.lost),
-            rulings=rulings.non_default(),
-            events=[e.to_dict() for e in log],
-        )
-        print_json(data)
+        print_json(trace_document(result, flying, ship, seed=used_seed, rulings=rulings, log=log))
         raise typer.Exit(0)
     _print(before, ship, result, log, used_seed, rulings, explain=explain, frames=frames)
     raise typer.Exit(0)
