@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from trucker.boards import Board
 from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.parts import Part
-from trucker.render.text import LOST, Mark, draw_board
+from trucker.render.text import LOST, PART_STYLE, Mark, draw_board
 from trucker.ship import Ship, Tile
 
 if TYPE_CHECKING:
@@ -62,23 +62,6 @@ WALKER_COLORS = {"left": "#d55e00", "right": "#0072b2"}
 common colour-blindnesses; the two also differ in shape, circles and squares)."""
 
 _ROTATE = {Direction.FRONT: 0, Direction.RIGHT: 90, Direction.REAR: 180, Direction.LEFT: 270}
-_CATEGORY = {
-    Part.CABIN: "crew",
-    Part.LUXURY_CABIN: "crew",
-    Part.STASIS_CHAMBER: "crew",
-    Part.ROBOT_CENTER: "crew",
-    Part.BATTERY: "power",
-    Part.SOLAR_PANEL: "power",
-    Part.CARGO: "cargo",
-    Part.ENGINE: "engine",
-    Part.DOUBLE_ENGINE: "engine",
-    Part.THRUSTER: "engine",
-    Part.CANNON: "weapon",
-    Part.DOUBLE_CANNON: "weapon",
-    Part.TURRET: "weapon",
-    Part.ARMORY: "weapon",
-    Part.SHIELD: "shield",
-}
 _FILL = {
     "crew": ("#dcfce7", "#15803d"),
     "power": ("#fef9c3", "#a16207"),
@@ -896,7 +879,7 @@ def _tile_words(tile: Tile) -> str:
 def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile) -> None:
     x, y = panel.xy(cell)
     cx, cy = panel.centre(cell)
-    category = _CATEGORY.get(tile.part, "other")
+    category = PART_STYLE.get(tile.part, "other")
     fill, stroke = _FILL[category]
     group = _el(
         parent,

@@ -18,7 +18,17 @@ from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.parts import Part
 from trucker.ship import Tile
 
-__all__ = ["HOLE", "LOST", "Drawing", "Span", "Mark", "draw_board", "tile_symbol", "LEGEND"]
+__all__ = [
+    "HOLE",
+    "LOST",
+    "PART_STYLE",
+    "Drawing",
+    "Span",
+    "Mark",
+    "draw_board",
+    "tile_symbol",
+    "LEGEND",
+]
 
 Span = tuple[str, str | None]
 
@@ -46,7 +56,7 @@ _SYMBOLS = {
     Part.LUXURY_CABIN: "Lx",
     Part.STASIS_CHAMBER: "Zz",
 }
-_STYLE = {
+PART_STYLE = {
     Part.CABIN: "crew",
     Part.LUXURY_CABIN: "crew",
     Part.STASIS_CHAMBER: "crew",
@@ -63,6 +73,7 @@ _STYLE = {
     Part.ARMORY: "weapon",
     Part.SHIELD: "shield",
 }
+"""The colour family of each part, shared by the terminal and SVG pictures."""
 
 LEGEND = (
     "sides: s d u connectors, ^>v< barrel, ~ exhaust, * nozzle, # armor; "
@@ -226,7 +237,7 @@ def draw_board(
             )
             mark = marks.get(cell)
             style = (
-                _STYLE.get(tile.part)
+                PART_STYLE.get(tile.part)
                 if tile is not None
                 else ("hole" if cell in hole_set else "dim")
             )
