@@ -33,6 +33,7 @@ __all__ = [
     "crew_for_comparison",
     "best_powered",
     "half",
+    "payable",
 ]
 
 
@@ -98,13 +99,14 @@ def best_powered(
         return sum(values.values()), order
     chosen: list[Cell] = []
     for cell in order:
-        if _payable([*chosen, cell], tokens, panels):
+        if payable([*chosen, cell], tokens, panels):
             chosen.append(cell)
     return sum(values[c] for c in chosen), chosen
 
 
-def _payable(cells: list[Cell], tokens: int, panels: Mapping[Cell, frozenset[Cell]]) -> bool:
-    """Can every tile in ``cells`` get a distinct payer (a token or a connected panel)?"""
+def payable(cells: list[Cell], tokens: int, panels: Mapping[Cell, frozenset[Cell]]) -> bool:
+    """Can every tile in ``cells`` get a distinct payer: one of ``tokens`` battery tokens
+    (anywhere), or an unused solar panel whose reach holds it (RULES §2.4, a matching)?"""
     need_panels = len(cells) - tokens
     if need_panels <= 0:
         return True

@@ -32,7 +32,7 @@ from trucker.sim.numbers import (
 )
 from trucker.sim.power import Power, pay, power_sources
 from trucker.sim.state import ShipState
-from trucker.stats import half
+from trucker.stats import half, payable
 
 __all__ = [
     "declare_power",
@@ -49,27 +49,15 @@ __all__ = [
 
 def _payable(ship: ShipState, cells: list[Cell]) -> bool:
     """Can each of ``cells`` get its own power: a token anywhere or a connected unused panel?"""
-    tokens = ship.tokens()
-    if ship.unlimited_power or tokens >= len(cells):
+    if ship.unlimited_power:
         return True
-    panels = [
-        (c, ship.structure.connected.get(c, frozenset()))
-        for c, t in ship.tiles.items()
-        if t.part is Part.SOLAR_PANEL and c not in ship.solar_used
-    ]
-    need = len(cells) - tokens
-    match: dict[Cell, Cell] = {}
-
-    def augment(cell: Cell, seen: set[Cell]) -> bool:
-        for panel, reach in panels:
-            if cell in reach and panel not in seen:
-                seen.add(panel)
-                if panel not in match or augment(match[panel], seen):
-                    match[panel] = cell
-                    return True
-        return False
-
-    return sum(1 for cell in cells if augment(cell, set())) >= need
+    connected = ship.structure.connected
+    panels = {
+        c: connected.get(c, frozenset())
+        for c in ship.of(Part.SOLAR_PANEL)
+        if c not in ship.solar_used
+    }
+    return payable(cells, ship.tokens(), panels)
 
 
 def declare_power(
