@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trucker.boards import Board
 from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
@@ -1256,6 +1256,24 @@ def _roll_text(roll: object) -> str:
     return str(roll)
 
 
+def _draw_threat(parent: ET.Element, panel: _Panel, ship: Ship, result: Any, color: str) -> None:
+    """The board, the line as rolled (ghosted, when a thruster moved the ship), the tiles, and
+    the line the threat or intruder really travelled: shared by hits and walks."""
+    _draw_board(parent, panel, ship.hole_squares, tiles=ship.tiles)
+    if result.shift is not None and result.rolled.index is not None:
+        _draw_line(
+            parent,
+            panel,
+            result.rolled,
+            label="rolled",
+            color="#64748b",
+            ghost=True,
+            element_id="rolled-line",
+        )
+    _draw_tiles(parent, panel, ship.tiles)
+    _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
+
+
 def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     """A threat against a ship: the line it travels (and the rolled line, if a thruster moved
     the ship), the tile it met and what defended it; beside it, the ship after the hit."""
@@ -1324,19 +1342,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     first = _Panel.sized(before.board, extent)
     second = _Panel.sized(after.board, extent, prefix="after-")
     bottom = picture.place([first, second], ["the threat's line", "the ship after"])
-    _draw_board(picture.body, first, before.hole_squares, tiles=before.tiles)
-    if result.shift is not None and result.rolled.index is not None:
-        _draw_line(
-            picture.body,
-            first,
-            result.rolled,
-            label="rolled",
-            color="#64748b",
-            ghost=True,
-            element_id="rolled-line",
-        )
-    _draw_tiles(picture.body, first, before.tiles)
-    _draw_line(picture.body, first, result.line, label=_short_line(result.line), color=_RED)
+    _draw_threat(picture.body, first, before, result, _RED)
     marks_group = _el(picture.body, "g", id="impacts")
     for number, impact in enumerate(result.impacts, 1):
         item = _el(
@@ -1770,19 +1776,7 @@ def walk_svg(ship: Ship, result: IntruderResult, *, upto: int | None = None) -> 
     picture = _Picture(title, desc)
     panel = _Panel.sized(ship.board, ship.tiles)
     bottom = picture.place([panel])
-    _draw_board(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    if result.shift is not None and result.rolled.index is not None:
-        _draw_line(
-            picture.body,
-            panel,
-            result.rolled,
-            label="rolled",
-            color="#64748b",
-            ghost=True,
-            element_id="rolled-line",
-        )
-    _draw_tiles(picture.body, panel, ship.tiles)
-    _draw_line(picture.body, panel, result.line, label=_short_line(result.line), color="#475569")
+    _draw_threat(picture.body, panel, ship, result, "#475569")
     if result.outcome == "repelled" and result.landing is not None:
         item = _el(
             picture.body, "g", id="repelled", class_="repelled", data_square=str(result.landing)
