@@ -47,17 +47,19 @@ __all__ = [
 ]
 
 
-def _payable(ship: ShipState, cells: list[Cell]) -> bool:
-    """Can each of ``cells`` get its own power: a token anywhere or a connected unused panel?"""
-    if ship.unlimited_power:
-        return True
+def _panels(ship: ShipState, without: Cell | None = None) -> dict[Cell, frozenset[Cell]]:
+    """Unused solar panels and what each reaches (``without`` one already spent)."""
     connected = ship.structure.connected
-    panels = {
+    return {
         c: connected.get(c, frozenset())
         for c in ship.of(Part.SOLAR_PANEL)
-        if c not in ship.solar_used
+        if c not in ship.solar_used and c != without
     }
-    return payable(cells, ship.tokens(), panels)
+
+
+def _payable(ship: ShipState, cells: list[Cell]) -> bool:
+    """Can each of ``cells`` get its own power: a token anywhere or a connected unused panel?"""
+    return ship.unlimited_power or payable(cells, ship.tokens(), _panels(ship))
 
 
 def declare_power(
@@ -68,34 +70,39 @@ def declare_power(
     context: str,
 ) -> int:
     """Choose how many doubles to power (engines or cannons), pay for each, and declare the
-    total: engine power, or firepower in half points (RULES §4.1, §4.2). ``verdict`` tells the
-    captain what a total would mean (win / tie / loss, safe / lowest, stuck)."""
+    total: engine power, or firepower in half points (RULES §4.1, §4.2). The doubles offered
+    are the strongest that can all be paid for together, taken greedily by value (a matching
+    of doubles to tokens and connected solar panels, as :func:`trucker.stats.best_powered`).
+    ``verdict`` tells the captain what a total would mean (win / tie / loss, safe / lowest,
+    stuck)."""
     ship = player.ship
     if what == "engines":
         doubles = engine_doubles(ship)
-        totals = engine_totals(ship)
         kind = DecisionKind.POWER_ENGINES
     else:
         doubles = [c for c, _ in fire_doubles(ship)]
-        totals = fire_totals(ship)
         kind = DecisionKind.POWER_CANNONS
-    total_for = totals.__getitem__
-    counts = [k for k in range(len(doubles) + 1) if k == 0 or _payable(ship, doubles[:k])]
+    powerable: list[Cell] = []
+    for cell in doubles:
+        if _payable(ship, [*powerable, cell]):
+            powerable.append(cell)
+    totals = (engine_totals if what == "engines" else fire_totals)(ship, powerable)
     count = 0
-    if len(counts) > 1:
+    if powerable:
         available = ship.tokens()
         noun = "engine" if what == "engines" else "cannon"
         options = tuple(
             Option(
                 f"power {k} double {noun}{'s' if k != 1 else ''}",
-                Powering(k, total_for(k), verdict(total_for(k)), available),
+                Powering(k, totals[k], verdict(totals[k]), available),
             )
-            for k in counts
+            for k in range(len(powerable) + 1)
         )
         count = flight.ask(player, Decision(kind, player.name, options, context)).value.count
-        for cell in doubles[:count]:
-            _pay_for(flight, player, cell, f"double {what[:-1]} {cell}")
-    total = total_for(count)
+        for index, cell in enumerate(powerable[:count]):
+            rest = powerable[index + 1 : count]
+            _pay_for(flight, player, cell, rest, f"double {what[:-1]} {cell}")
+    total = totals[count]
     shown = half(total) if what == "cannons" else total
     flight.table.emit(
         Declared(player.name, "firepower" if what == "cannons" else "engine power", shown)
@@ -103,9 +110,16 @@ def declare_power(
     return total
 
 
-def _pay_for(flight: Flight, player: Player, consumer: Cell, purpose: str) -> None:
+def _pay_for(
+    flight: Flight, player: Player, consumer: Cell, rest: list[Cell], purpose: str
+) -> None:
+    """Pay for ``consumer``, offering only the sources that leave ``rest`` payable too."""
     ship = player.ship
-    sources = [p for p in power_sources(ship, [consumer]) if _serves(ship, p, consumer)]
+    sources = [
+        p
+        for p in power_sources(ship, [consumer])
+        if _serves(ship, p, consumer) and _leaves_payable(ship, p, rest)
+    ]
     if len(sources) == 1:
         chosen: Power = sources[0]
     else:
@@ -114,6 +128,14 @@ def _pay_for(flight: Flight, player: Player, consumer: Cell, purpose: str) -> No
             player, Decision(DecisionKind.PAY, player.name, options, purpose)
         ).value.power
     pay(flight.table, ship, chosen, purpose)
+
+
+def _leaves_payable(ship: ShipState, power: Power, rest: list[Cell]) -> bool:
+    if not rest or ship.unlimited_power:
+        return True
+    if power.is_solar:
+        return payable(rest, ship.tokens(), _panels(ship, without=power.cell))
+    return payable(rest, ship.tokens() - 1, _panels(ship))
 
 
 def _serves(ship: ShipState, power: Power, consumer: Cell) -> bool:

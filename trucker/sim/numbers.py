@@ -20,10 +20,8 @@ from trucker.stats import armed_cells, cannon_value, crew_for_comparison, engine
 __all__ = [
     "fire_base",
     "fire_doubles",
-    "firepower",
     "engine_base",
     "engine_doubles",
-    "engine_power",
     "engine_totals",
     "fire_totals",
     "crew_comparison",
@@ -58,17 +56,13 @@ def fire_doubles(ship: ShipState) -> list[tuple[Cell, int]]:
     return sorted(found, key=lambda item: -item[1])
 
 
-def firepower(ship: ShipState, powered: int = 0) -> int:
-    """Half points with ``powered`` doubles firing (the strongest ones), the purple alien
-    adding 2 when the rest is above 0 (RULES §4.1)."""
-    return fire_totals(ship)[min(powered, len(ship.of(Part.DOUBLE_CANNON)))]
-
-
-def fire_totals(ship: ShipState) -> list[int]:
-    """Half points of firepower with 0, 1, 2... of the strongest doubles firing."""
+def fire_totals(ship: ShipState, powered: list[Cell]) -> list[int]:
+    """Half points of firepower with the first 0, 1, 2... of ``powered`` firing; the purple
+    alien adds 2 when the rest is above 0 (RULES §4.1)."""
+    tiles = ship.tiles
     return _totals(
         fire_base(ship),
-        [v for _, v in fire_doubles(ship)],
+        [cannon_value(tiles[c]) for c in powered],
         4 if _has_alien(ship, AlienColor.PURPLE) else 0,
     )
 
@@ -93,18 +87,13 @@ def engine_doubles(ship: ShipState) -> list[Cell]:
     return list(ship.of(Part.DOUBLE_ENGINE))
 
 
-def engine_power(ship: ShipState, powered: int = 0) -> int:
-    """Engine power with ``powered`` double engines running; a brown alien adds 2 when the rest
-    is above 0 (RULES §4.2)."""
-    return engine_totals(ship)[min(powered, len(ship.of(Part.DOUBLE_ENGINE)))]
-
-
-def engine_totals(ship: ShipState) -> list[int]:
-    """Engine power with 0, 1, 2... double engines running."""
+def engine_totals(ship: ShipState, powered: list[Cell]) -> list[int]:
+    """Engine power with the first 0, 1, 2... of ``powered`` running; a brown alien adds 2
+    when the rest is above 0 (RULES §4.2)."""
     tiles = ship.tiles
     return _totals(
         engine_base(ship),
-        [engine_value(tiles[c]) for c in engine_doubles(ship)],
+        [engine_value(tiles[c]) for c in powered],
         2 if _has_alien(ship, AlienColor.BROWN) else 0,
     )
 
