@@ -1,9 +1,10 @@
 """Decisions and the captains who make them.
 
-The engine never decides for a player. At each decision it lists the legal options (always, even
-when there is only one), asks a :class:`Policy`, checks the answer with :func:`ask`, and records
-both. Shipped policies: :class:`SensibleCaptain` (the default), :class:`ScriptedPolicy` (answers
-by label, in order: replaying a real game, tests) and :class:`RandomPolicy` (property tests).
+The engine never decides for a player. At each decision with a choice it lists the legal
+options, asks a :class:`Policy`, checks the answer with :func:`ask`, and records both; where the
+rules leave exactly one option the engine takes it without asking. Shipped policies:
+:class:`SensibleCaptain` (the default), :class:`ScriptedPolicy` (answers by label, in order:
+replaying a real game, tests) and :class:`RandomPolicy` (property tests).
 """
 
 from __future__ import annotations

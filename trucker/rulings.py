@@ -141,22 +141,24 @@ class Rulings(BaseModel):
         description="Spaces on the flight track for flight levels I/II/III/IV.",
         json_schema_extra=_src("27", alternatives="any four numbers a/b/c/d"),
     )
-    start_gap: Literal["level+1"] | Annotated[int, Field(ge=0)] = Field(
+    start_gap: Literal["level+1"] | Annotated[int, Field(ge=1)] = Field(
         "level+1",
         description="Spaces between consecutive ships at launch: the flight level plus one, or a "
-        "number.",
-        json_schema_extra=_src("28", alternatives="any integer >= 0"),
+        "number (at least 1: two rockets never share a space).",
+        json_schema_extra=_src("28", alternatives="any integer >= 1"),
     )
     second_share: Literal["minus-one", "full"] = Field(
         "minus-one",
         description="With five ships, the second ship to take a reward gets one less of each of "
-        "its components (credits, goods), or the full reward.",
+        "its components (credits, goods, crew; the good left out is the least valuable, the "
+        "choice its owner would make), or the full reward.",
         json_schema_extra=_src("29", alternatives="full"),
     )
     weakened_enemy: Literal["one-fewer-per-kind", "lighter"] = Field(
         "one-fewer-per-kind",
         description="With five ships, an enemy after its first defeat fires one shot fewer of each "
-        "kind, or fires light shots instead of heavy ones.",
+        "kind (the last of each), or fires light shots instead of heavy ones; the goods or crew "
+        "it takes are not reduced (the walkthrough speaks of its shots).",
         json_schema_extra=_src("30", alternatives="lighter"),
     )
     epidemic_cabins: Literal["cabins", "cabins+luxury"] = Field(

@@ -283,3 +283,22 @@ def test_start_gap_ruling(gap: object, positions: tuple[int, ...]) -> None:
     result = _fly(["armed.toml"] * 3, [OpenSpace(level=Level.I)], rulings=Rulings(start_gap=gap))
     started = next(e for e in result.events if e.kind == "flight-started")
     assert started.positions == positions
+
+
+def test_start_gap_of_zero_is_refused() -> None:
+    """Two rockets never share a space (RULES §6.1): a gap of 0 is not a ruling one can choose."""
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        Rulings(start_gap=0)
+
+
+def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
+    """RULES §9.3: nobody fixed the insurance, so the captain decides (and logs it)."""
+    from trucker.sim.flight import run_flight
+    from trucker.sim.table import Table
+
+    ship = load_ship(SHIPS / "class-iv-leviathan.toml")
+    log: list = []
+    run_flight([("L", ship)], [OpenSpace(level=Level.IV)], Level.IV, Table(log=log))
+    assert [e.decision for e in log if e.kind == "decided"][0] == "insure"

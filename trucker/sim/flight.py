@@ -175,10 +175,10 @@ class Flight:
         count = len(ships)
         self.players: list[Player] = []
         for order, (name, built) in enumerate(ships):
-            position = (count - 1 - order) * max(gap, 1)
+            position = (count - 1 - order) * gap
             state = ShipState(built, name=name)
             player = Player(name, state, position, position, order)
-            player.insured = insured[order] if insured else False
+            player.insured = insured[order] if insured else None
             if repaired:
                 state.lost.extend(repaired[order])
             self.players.append(player)

@@ -10,9 +10,8 @@ from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.cards.open_space import fly_open_space
 from trucker.sim.flight import Flight
 
-__all__ = ["resolve_mostly_open_space", "FIVE"]
+__all__ = ["resolve_mostly_open_space"]
 
-FIVE = 5
 
 
 def resolve_mostly_open_space(flight: Flight, card: Card) -> None:
@@ -22,7 +21,7 @@ def resolve_mostly_open_space(flight: Flight, card: Card) -> None:
         return
     ranked = sorted(set(powers.values()), reverse=True)
     targets = {name for name, power in powers.items() if power == ranked[0]}
-    five = len(flight.players) >= FIVE and flight.rulings.mostly_open_five == "top-two"
+    five = flight.five and flight.rulings.mostly_open_five == "top-two"
     if five and len(targets) == 1 and len(ranked) > 1:
         targets |= {name for name, power in powers.items() if power == ranked[1]}
     players = [p for p in flight.in_order() if p.name in targets]
