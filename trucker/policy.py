@@ -292,8 +292,9 @@ def _fly_on(decision: Decision) -> Option:
 
 
 def _recruit_all(decision: Decision) -> Option:
-    """Take every human a developed planet offers that fits: crew is never a burden."""
-    return max(decision.options, key=lambda o: o.value.count)
+    """Take every human a developed planet offers that fits (crew is never a burden), awake
+    where there is room: sleepers do not count as crew."""
+    return max(decision.options, key=lambda o: (o.value.count, -o.value.asleep))
 
 
 def _most_valuable(decision: Decision) -> Option:

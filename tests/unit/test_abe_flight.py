@@ -301,4 +301,19 @@ def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
     ship = load_ship(SHIPS / "class-iv-leviathan.toml")
     log: list = []
     run_flight([("L", ship)], [OpenSpace(level=Level.IV)], Level.IV, Table(log=log))
-    assert [e.decision for e in log if e.kind == "decided"][0] == "insure"
+    assert next(e.decision for e in log if e.kind == "decided") == "insure"
+
+
+def test_recruits_sleep_in_stasis_when_the_captain_says_so() -> None:
+    """settler.toml has room for 2 awake (the empty cabin 7,8) and 2 asleep (the stasis chamber
+    6,7 holds 2 of 4). Sending 2 of the 3 recruits to sleep leaves 1 awake in 7,8 (RULES §6.8)."""
+    card = Planets(level=Level.IV, planets=("GG",), crew=(3,), days=1)
+    crews = (Crew("Settler", load_ship(FLIGHTS / "settler.toml")),)
+    choices = {
+        "Settler": ["land: land on planet 1 (GG and 3 crew)", "recruit: take 3 humans, 2 in stasis"]
+    }
+    plan = FlightPlan(crews, Deck("d", Level.IV, (card,)), Rulings(), seed=1, choices=choices)
+    result = fly(plan)
+    (recruited,) = [e for e in result.events if e.kind == "recruited"]
+    assert recruited.squares == ("7,8", "6,7", "6,7") and recruited.sleepers == 2
+    assert result.ships[0].humans == 3

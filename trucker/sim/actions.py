@@ -294,34 +294,43 @@ def crew_room(ship: ShipState) -> int:
 
 
 def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
-    """Take up to ``offered`` humans from a developed planet, as many as the captain chooses
-    of those that fit, awake in cabins first, then asleep in stasis (RULES §6.8)."""
+    """Take up to ``offered`` humans from a developed planet into free cabin or stasis space
+    (RULES §6.8): the captain chooses how many, and how many of them go to sleep in stasis.
+    Cabins and chambers fill in board order."""
     ship = player.ship
-    room = crew_room(ship)
+    berths = _berths(ship)
+    awake_room = sum(free for _, asleep, free in berths if not asleep)
+    asleep_room = sum(free for _, asleep, free in berths if asleep)
+    room = awake_room + asleep_room
     fit = min(offered, room)
     if fit == 0:
         return 0
-    options = tuple(
-        Option(f"take {k} human{'' if k == 1 else 's'}", Recruiting(k, offered, room))
-        for k in range(fit + 1)
-    )
-    context = f"{why} offers {offered} crew, room for {room}"
-    count = flight.ask(
-        player, Decision(DecisionKind.RECRUIT, player.name, options, context)
-    ).value.count
-    squares, sleepers, left = [], 0, count
-    for cell, asleep, free in _berths(ship):
-        if not left:
-            break
-        n = min(free, left)
+    options = [Option("take nobody", Recruiting(0, offered, room))]
+    for k in range(1, fit + 1):
+        for asleep in range(max(0, k - awake_room), min(k, asleep_room) + 1):
+            label = f"take {k} human{'' if k == 1 else 's'}"
+            if asleep_room:
+                label += f", {asleep} in stasis"
+            options.append(Option(label, Recruiting(k, offered, room, asleep)))
+    context = f"{why} offers {offered} crew, room for {awake_room} awake, {asleep_room} asleep"
+    choice = flight.ask(
+        player, Decision(DecisionKind.RECRUIT, player.name, tuple(options), context)
+    ).value
+    count = choice.count
+    squares: list[str] = []
+    wanted = {False: count - choice.asleep, True: choice.asleep}
+    for cell, asleep, free in berths:
+        n = min(free, wanted[asleep])
+        if not n:
+            continue
         tile = ship.tiles[cell]
         if asleep:
             ship.set(cell, tile.with_contents(sleepers=tile.sleepers + n))
-            sleepers += n
         else:
             ship.set(cell, tile.with_contents(crew=tile.crew + n))
         squares += [str(cell)] * n
-        left -= n
+        wanted[asleep] -= n
+    sleepers = choice.asleep
     if squares:
         flight.table.emit(Recruited(player.name, tuple(squares), sleepers))
     return count

@@ -128,9 +128,11 @@ class Insuring:
 
 @dataclass(frozen=True, slots=True)
 class Recruiting:
-    """Take ``count`` humans from a developed planet (RULES §6.8), of ``offered``; ``room`` is
-    the free cabin and stasis space."""
+    """Take ``count`` humans from a developed planet (RULES §6.8), of ``offered``: ``asleep``
+    of them into stasis chambers (immune to predators and radiation, but not awake crew), the
+    rest into cabins; ``room`` is the free cabin and stasis space."""
 
     count: int
     offered: int
     room: int
+    asleep: int = 0
