@@ -161,6 +161,14 @@ class Rulings(BaseModel):
         "it takes are not reduced (the walkthrough speaks of its shots).",
         json_schema_extra=_src("30", alternatives="lighter"),
     )
+    hostile_rolls: Literal["shared", "per-ship"] = Field(
+        "shared",
+        description="ABE hostile Smugglers and Slavers (RULES §6.8, whose details are only on "
+        "the level IV cards) shoot the ships they beat after passing every ship, each shot "
+        "rolled once for all of them as Pirates' shots are (shared), or with new rolls for each "
+        "ship (per-ship).",
+        json_schema_extra=_src("19", alternatives="per-ship"),
+    )
     epidemic_cabins: Literal["cabins", "cabins+luxury"] = Field(
         "cabins",
         description="Which parts count as cabins for Epidemic: cabins, or also luxury cabins.",

@@ -317,3 +317,25 @@ def test_recruits_sleep_in_stasis_when_the_captain_says_so() -> None:
     (recruited,) = [e for e in result.events if e.kind == "recruited"]
     assert recruited.squares == ("7,8", "6,7", "6,7") and recruited.sleepers == 2
     assert result.ships[0].humans == 3
+
+
+@pytest.mark.parametrize(("ruling", "rolls"), [("shared", 2), ("per-ship", 4)])
+def test_hostile_rolls_ruling(ruling: str, rolls: int) -> None:
+    """Two ships with firepower 1 lose to hostile smugglers of strength 3 firing two shots
+    (RULES §6.8): one roll per shot for both ships, or new rolls for each ship."""
+    from trucker.cards import Smugglers
+
+    card = Smugglers(
+        level=Level.IV,
+        strength=3,
+        goods=1,
+        reward="YY",
+        days=1,
+        shots=_shots(*["light-fire front"] * 2),
+    )
+    result = _fly(
+        ["armed.toml", "armed.toml"], [card], Level.IV, rulings=Rulings(hostile_rolls=ruling)
+    )
+    assert len([e for e in result.events if e.kind == "rolled"]) == rolls
+    met = [e.ship for e in result.events if e.kind == "met"]
+    assert sorted(set(met)) == ["0:armed.toml", "1:armed.toml"] and len(met) == 4

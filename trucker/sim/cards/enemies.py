@@ -3,7 +3,7 @@ beats it. Firepower above its strength wins (the winner may take the reward, los
 firepower does nothing; lower firepower takes the penalty, and the enemy moves on. Pirates' shots
 are fired after they have passed every ship, each shot rolled once for all the ships they beat
 (RULES §6.2, as the BGA port resolves it); ABE's hostile Smugglers and Slavers fire theirs the
-same way (§6.8).
+same way (§6.8), or with new rolls for each beaten ship (ruling ``hostile_rolls``).
 
 With five ships (§6.4) an enemy must be beaten twice: the second winner's reward is reduced
 (ruling ``second_share``) and the ships it beats after its first defeat meet weaker shots
@@ -94,16 +94,33 @@ def weakened(shots: tuple[Threat, ...], rulings: Rulings) -> tuple[Threat, ...]:
     return tuple(s for i, s in enumerate(shots) if i not in drop)
 
 
-def fire_at_beaten(flight: Flight, beaten: Beaten, shots: tuple[Threat, ...], what: str) -> None:
+def fire_at_beaten(
+    flight: Flight,
+    beaten: Beaten,
+    shots: tuple[Threat, ...],
+    what: str,
+    *,
+    shared: bool = True,
+) -> None:
     """The enemy's shots at the ships it beat: full strength, then (five ships) the weaker
-    shots at those beaten after its first defeat, each group with its own rolls."""
+    shots at those beaten after its first defeat, each group with its own rolls; not
+    ``shared``, every ship gets rolls of its own (ruling ``hostile_rolls``)."""
     if not shots:
+        return
+    if not shared:
+        for number, (player, after) in enumerate(beaten, 3):
+            volley = weakened(shots, flight.rulings) if after else shots
+            fire_volley(flight, [player], volley, f"{what} at {player.name}", (number,))
         return
     full = [p for p, after in beaten if not after]
     late = [p for p, after in beaten if after]
     fire_volley(flight, full, shots, what)
     if late:
         fire_volley(flight, late, weakened(shots, flight.rulings), f"{what} (weakened)", (2,))
+
+
+def _shared(flight: Flight) -> bool:
+    return flight.rulings.hostile_rolls == "shared"
 
 
 def resolve_smugglers(flight: Flight, card: Card) -> None:
@@ -120,7 +137,7 @@ def resolve_smugglers(flight: Flight, card: Card) -> None:
     beaten = meet_enemy(
         flight, card, card.strength, win, lambda p: lose_goods(flight, p, card.goods, "smugglers")
     )
-    fire_at_beaten(flight, beaten, card.shots, "smugglers' shot")
+    fire_at_beaten(flight, beaten, card.shots, "smugglers' shot", shared=_shared(flight))
 
 
 def _credits(
@@ -144,7 +161,7 @@ def resolve_slavers(flight: Flight, card: Card) -> None:
         lambda p, second: _credits(flight, p, card.credits, card.days, "slavers", second),
         lambda p: lose_crew(flight, p, card.crew, "taken by the slavers"),
     )
-    fire_at_beaten(flight, beaten, card.shots, "slavers' shot")
+    fire_at_beaten(flight, beaten, card.shots, "slavers' shot", shared=_shared(flight))
 
 
 def resolve_pirates(flight: Flight, card: Card) -> None:

@@ -13,7 +13,6 @@ from trucker.sim.flight import Flight
 __all__ = ["resolve_mostly_open_space"]
 
 
-
 def resolve_mostly_open_space(flight: Flight, card: Card) -> None:
     assert isinstance(card, MostlyOpenSpace)
     powers = {p.name: power for p, power in fly_open_space(flight) if p.flying}
