@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,7 +124,9 @@ class Tally:
 
 
 def _cap(crew: Crew, rulings: Rulings) -> int | None:
-    """The insurance cap that bounds this ship's payment for lost tiles, if any (RULES §9.1)."""
+    """The insurance cap printed for this ship's board, if any (RULES §9.1). For Class IV's
+    optional insurance (§9.3) it is reported whether or not the ship insured: how often the
+    losses pass it says whether insurance is worth its price."""
     insurance = crew.ship.board.insurance
     if insurance.cap is not None:
         return insurance.cap
@@ -405,7 +407,3 @@ def fly_all(spec: OddsSpec, ranges: Iterable[tuple[int, int]] | None = None) -> 
     for start, stop in ranges if ranges is not None else chunks(spec.flights):
         total.merge(run_chunk(spec, start, stop))
     return total
-
-
-def lineup_names(lineups: Sequence[Sequence[Crew]]) -> list[list[str]]:
-    return [[c.name for c in lineup] for lineup in lineups]

@@ -244,9 +244,10 @@ def goods_aboard(ship: ShipState) -> int:
     return goods_value("".join(tiles[c].goods for c in ship.of(Part.CARGO)))
 
 
-def loadable_value(ship: ShipState, goods: str) -> int:
-    """What gaining ``goods`` would add to the goods aboard, keeping the best."""
-    return best_kept_value(ship, goods) - goods_aboard(ship)
+def loadable_value(ship: ShipState, goods: str, aboard: int | None = None) -> int:
+    """What gaining ``goods`` would add to the goods aboard (worth ``aboard``, when the caller
+    already knows), keeping the best."""
+    return best_kept_value(ship, goods) - (goods_aboard(ship) if aboard is None else aboard)
 
 
 def offer_take(

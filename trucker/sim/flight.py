@@ -18,12 +18,10 @@ from typing import Any
 from trucker.cards import Card, Level
 from trucker.events import (
     CardRevealed,
-    Decided,
     FlightStarted,
     GaveUp,
     Insured,
     Moved,
-    Rolled,
     Settled,
 )
 from trucker.geometry import Cell
@@ -47,7 +45,9 @@ __all__ = [
 ]
 
 ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3), 4: (16, 12, 8, 4)}
-"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards)."""
+"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards).
+A fifth place earns nothing: the rules print four rewards and give none for a fifth (§9.1 [?],
+the same reading as TBE's five-player games)."""
 BEST_LOOKING = {1: 2, 2: 4, 3: 6, 4: 8}
 """Best-looking ship prize per flight level (RULES §9.1)."""
 FIVE_SHIPS = 5
@@ -463,10 +463,3 @@ def run_flight(
         card_labels=[c.label for c in flight.cards[:index]],
         lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
     )
-
-
-def rolls_and_choices(events: Sequence[Any]) -> tuple[list[tuple[int, int]], list[str]]:
-    """The dice and the choices recorded in a log, in order: what a replay feeds back."""
-    rolls = [tuple(e.faces) for e in events if isinstance(e, Rolled)]
-    choices = [f"{e.decision}: {e.choice}" for e in events if isinstance(e, Decided)]
-    return rolls, choices  # type: ignore[return-value]

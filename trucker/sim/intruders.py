@@ -375,6 +375,8 @@ def _board(
             table.emit(Escaped(ship.name, str(hand), 0))
             walks.append(Walk(hand, (), "escaped"))
             continue
+        if walks:
+            armed = _armed(ship, table)  # fuses may have destroyed an armory (RULES §8.3)
         walk = _walk(table, ship, card, hand, landing, armed)
         walks.append(walk)
         blow_now = len(card.hands) == 1 or (

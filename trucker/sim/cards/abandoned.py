@@ -42,6 +42,15 @@ def _chances(
     The second argument of ``wants`` and ``take`` says whether this is the second share."""
     chances = 2 if flight.five else 1
     taken = 0
+
+    def survives(player: Player, candidate: int) -> bool:
+        """Shoot the candidate (new rolls each); can it still take the card afterwards?"""
+        fire_volley(flight, [player], shots, f"fire on {what}", (candidate,))
+        why_not = able(player) if player.flying else "gave up"
+        if why_not is not None:
+            flight.table.emit(Passed(player.name, f"after the fire: {why_not}"))
+        return why_not is None
+
     for candidate, player in enumerate(flight.in_order(), 1):
         if not player.flying:
             continue
@@ -51,20 +60,12 @@ def _chances(
             flight.table.emit(Passed(player.name, why_not))
             continue
         offered_fire = shots and flight.rulings.under_fire_target == "offered"
-        if offered_fire:
-            fire_volley(flight, [player], shots, f"fire on {what}", (candidate,))
-            why_not = able(player) if player.flying else "gave up"
-            if why_not is not None:
-                flight.table.emit(Passed(player.name, f"after the fire: {why_not}"))
-                continue
+        if offered_fire and not survives(player, candidate):
+            continue
         if not wants(player, second):
             continue
-        if shots and not offered_fire:
-            fire_volley(flight, [player], shots, f"fire on {what}", (candidate,))
-            why_not = able(player) if player.flying else "gave up"
-            if why_not is not None:
-                flight.table.emit(Passed(player.name, f"after the fire: {why_not}"))
-                continue
+        if shots and not offered_fire and not survives(player, candidate):
+            continue
         take(player, second)
         taken += 1
         if taken >= chances:

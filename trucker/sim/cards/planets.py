@@ -11,10 +11,9 @@ from __future__ import annotations
 from trucker.cards import Card, Planets
 from trucker.events import Passed
 from trucker.policy import Decision, DecisionKind, Option
-from trucker.sim.actions import crew_room, gain_goods, goods_aboard, recruit
+from trucker.sim.actions import crew_room, gain_goods, goods_aboard, loadable_value, recruit
 from trucker.sim.choices import Landing
 from trucker.sim.flight import Flight
-from trucker.sim.numbers import best_kept_value
 from trucker.sim.shares import second_crew, second_goods
 
 __all__ = ["resolve_planets"]
@@ -37,7 +36,7 @@ def resolve_planets(flight: Flight, card: Card) -> None:
             goods, crew = card.planets[i], card.crew_on(i)
             if landers.get(i, 0):
                 goods, crew = second_goods(goods, flight.rulings), second_crew(crew, flight.rulings)
-            value = best_kept_value(player.ship, goods) - aboard
+            value = loadable_value(player.ship, goods, aboard)
             offer = f" and {crew} crew" if crew else ""
             options.append(
                 Option(
