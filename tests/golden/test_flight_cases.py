@@ -42,6 +42,9 @@ def _matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
 def test_flight_case(case: dict[str, Any]) -> None:
     result = run(case)
     events = [e.to_dict() for e in result.events]
+    if "dice" in case:
+        rolled = [e for e in events if e["kind"] == "rolled"]
+        assert 2 * len(rolled) == len(case["dice"]), "every scripted die is used, no more"
     position = 0
     for want in case.get("events", []):
         while position < len(events) and not _matches(events[position], want):

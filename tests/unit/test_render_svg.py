@@ -231,8 +231,7 @@ def test_a_shifted_hit_shows_the_rolled_line_too() -> None:
         Threat(ThreatKind.SMALL_METEOR, Direction.FRONT),
         5,
     )
-    if result.shift is None:
-        pytest.skip("the scenario's thruster cannot move the ship right on a 5")
+    assert result.shift is Direction.RIGHT, "the scenario's thruster moves the ship right on a 5"
     ids = by_id(parse(hit_svg(built, state.to_ship(), result)))
     assert "rolled" in classes(ids["rolled-line"])
     assert ids["line"].get("data-line") != ids["rolled-line"].get("data-line")
