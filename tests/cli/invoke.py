@@ -18,7 +18,7 @@ import pytest
 
 from trucker.cli.app import main
 
-__all__ = ["Run", "run_main", "run_subprocess"]
+__all__ = ["Run", "run_main", "run_subprocess", "trucker"]
 
 
 @dataclass(frozen=True)
@@ -70,3 +70,10 @@ def run_subprocess(*args: str, cwd: Path | None = None) -> Run:
         cwd=cwd,
     )
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+def trucker(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m trucker ARGS`` as its own process (stdout, stderr, returncode)."""
+    return subprocess.run(
+        [sys.executable, "-m", "trucker", *args], capture_output=True, text=True, check=False
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cli.test_hit_cli import trucker
+from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
 SHIPS = SCENARIOS / "ships"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cli.test_hit_cli import trucker
+from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
 CYLINDER = str(SCENARIOS / "ships" / "iib-cylinder.toml")
 GREEN = str(SCENARIOS / "attacks" / "green-thruster.toml")
 BROKEN = str(SCENARIOS / "ships" / "broken-hauler.toml")
-
-
-def trucker(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trucker", *args], capture_output=True, text=True, check=False
-    )
 
 
 def test_hit_json_carries_the_issue_keys() -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cli.test_hit_cli import trucker
+from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
 YELLOW = str(SCENARIOS / "intruders" / "yellow-predator.toml")

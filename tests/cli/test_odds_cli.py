@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.cli.test_hit_cli import trucker
+from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
