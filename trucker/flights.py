@@ -21,7 +21,7 @@ from trucker.events import Decided, Rolled
 from trucker.geometry import Cell
 from trucker.load import ship_from_document
 from trucker.policy import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
-from trucker.rulings import Rulings
+from trucker.rulings import Rulings, RulingSource, resolve_rulings
 from trucker.ship import Ship
 from trucker.sim.flight import FlightResult, run_flight
 from trucker.sim.table import Table
@@ -132,7 +132,7 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
         "seed": plan.seed,
         "scripted_dice": plan.faces is not None,
         "level": str(plan.deck.level),
-        "rulings": plan.rulings.model_dump(),
+        "rulings": plan.rulings.as_dict(),
         "deck": deck_document(plan.deck),
         "ships": [
             {
@@ -182,10 +182,13 @@ def replay(
     for e in events:
         if e.get("kind") == Decided.kind:
             choices[e["ship"]].append(f"{e['decision']}: {e['choice']}")
+    written = header.get("rulings", {})
+    if not isinstance(written, Mapping):
+        raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
     plan = FlightPlan(
         crews=crews,
         deck=deck,
-        rulings=Rulings.model_validate(header.get("rulings", {})),
+        rulings=resolve_rulings([RulingSource(f"{name}: flight", written)]),
         seed=header.get("seed"),
         faces=tuple(face for pair in rolls for face in pair),
         choices=choices,

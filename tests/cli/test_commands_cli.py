@@ -15,7 +15,7 @@ from tests.cli.invoke import run_main, run_subprocess
 from tests.conftest import SCENARIOS
 from trucker.cli.app import app
 from trucker.load import load_ship, ship_from_document
-from trucker.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
+from trucker.rulings import DEFAULT_RULINGS, RULING_NAMES, RulingSource, resolve_rulings
 from trucker.validate import validate
 
 SHIPS = SCENARIOS / "ships"
@@ -189,7 +189,7 @@ def test_rulings_defaults_round_trip(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     ship = load_ship(ship_file)
-    assert set(ship.rulings) == set(Rulings.model_fields)
+    assert set(ship.rulings) == set(RULING_NAMES)
     assert resolve_rulings([RulingSource("ship.toml", ship.rulings)]) == DEFAULT_RULINGS
 
 
@@ -197,7 +197,7 @@ def test_rulings_list_and_json() -> None:
     text = runner.invoke(app, ["rulings"]).stdout
     assert "thruster_clearance = 'each-nozzle'" in text
     data = json.loads(runner.invoke(app, ["rulings", "--json"]).stdout)
-    assert {d["name"] for d in data} == set(Rulings.model_fields)
+    assert {d["name"] for d in data} == set(RULING_NAMES)
     assert all(d["source"].startswith("RULES §10") for d in data)
 
 

@@ -287,9 +287,7 @@ def test_start_gap_ruling(gap: object, positions: tuple[int, ...]) -> None:
 
 def test_start_gap_of_zero_is_refused() -> None:
     """Two rockets never share a space (RULES §6.1): a gap of 0 is not a ruling one can choose."""
-    from pydantic import ValidationError
-
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValueError, match="start_gap: expected an integer >= 1, got 0"):
         Rulings(start_gap=0)
 
 

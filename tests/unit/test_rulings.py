@@ -10,6 +10,7 @@ import pytest
 from trucker.errors import BadInput
 from trucker.rulings import (
     DEFAULT_RULINGS,
+    RULING_NAMES,
     Rulings,
     RulingSource,
     parse_assignments,
@@ -155,3 +156,49 @@ def test_no_files_gives_the_command_line_over_the_defaults() -> None:
 def test_choices() -> None:
     assert set(ruling_choices("thruster_clearance")) == {"each-nozzle", "one-square"}
     assert ruling_choices("radiation_explodes_at") == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "problem"),
+    [
+        ("armory_reach", "everywhere", "expected 'connected' or 'adjacent', got 'everywhere'"),
+        ("manned_armory_defends", "yes", "expected true or false, got 'yes'"),
+        ("manned_armory_defends", 1, "expected true or false, got 1"),
+        ("radiation_explodes_at", 0, "expected an integer >= 1, got 0"),
+        ("radiation_explodes_at", True, "expected an integer >= 1, got True"),
+        ("unknown_insurance_cap", -1, "expected an integer >= 0, got -1"),
+        ("unknown_insurance_cap", "all", "expected 'none' or an integer >= 0, got 'all'"),
+        ("track_length", "18/24", "like '18/24/30/36'"),
+    ],
+)
+def test_a_value_the_ruling_cannot_take_is_named(name: str, value: object, problem: str) -> None:
+    with pytest.raises(BadInput) as info:
+        resolve_rulings([RulingSource("a.toml", {name: value})])
+    [line] = lines(info.value)
+    assert line.startswith(f"a.toml: rulings.{name}: ")
+    assert problem in line
+    with pytest.raises(ValueError, match=name):
+        Rulings(**{name: value})
+
+
+def test_every_value_a_ruling_names_is_accepted() -> None:
+    for name in RULING_NAMES:
+        for word in ruling_choices(name):
+            assert getattr(Rulings(**{name: word}), name) == word
+
+
+def test_the_command_line_reads_one_and_zero_as_flags() -> None:
+    assert parse_assignments(["manned_armory_defends=1", "radiation_solar_counts=0"]) == {
+        "manned_armory_defends": True,
+        "radiation_solar_counts": False,
+    }
+
+
+def test_rulings_are_plain_values() -> None:
+    """Hashable (reports cache on them), comparable, and picklable for worker processes."""
+    import pickle
+
+    a, b = Rulings(armory_reach="adjacent"), Rulings(armory_reach="adjacent")
+    assert a == b and hash(a) == hash(b) and a != DEFAULT_RULINGS
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert a.as_dict()["armory_reach"] == "adjacent" and len(a.as_dict()) == len(RULING_NAMES)
