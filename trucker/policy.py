@@ -23,6 +23,7 @@ __all__ = [
     "Decision",
     "Policy",
     "ask",
+    "answer",
     "SensibleCaptain",
     "CautiousCaptain",
     "GreedyCaptain",
@@ -110,16 +111,22 @@ class Policy(Protocol):
 
 def ask(policy: Policy, decision: Decision) -> tuple[Option, Choice]:
     """Ask ``policy`` and check the answer is one of the options (else IllegalChoiceError)."""
-    if not decision.options:
-        raise IllegalChoiceError(decision, None)
-    answer = policy.decide(decision)
+    chosen = answer(policy, decision)
+    return chosen, Choice(decision.kind, decision.ship, chosen.label, len(decision.options) == 1)
+
+
+def answer(policy: Policy, decision: Decision) -> Option:
+    """:func:`ask` without the record of the choice (a flight that keeps no log)."""
     options = decision.options
-    chosen = next((o for o in options if o is answer), None)
-    if chosen is None:
-        if answer not in options:
-            raise IllegalChoiceError(decision, answer)
-        chosen = options[options.index(answer)]
-    return chosen, Choice(decision.kind, decision.ship, chosen.label, len(options) == 1)
+    if not options:
+        raise IllegalChoiceError(decision, None)
+    given = policy.decide(decision)
+    for option in options:
+        if option is given:
+            return option
+    if given not in options:
+        raise IllegalChoiceError(decision, given)
+    return options[options.index(given)]
 
 
 Rule = Callable[[Decision], Option]

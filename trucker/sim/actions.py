@@ -103,10 +103,11 @@ def declare_power(
             rest = powerable[index + 1 : count]
             _pay_for(flight, player, cell, rest, f"double {what[:-1]} {cell}")
     total = totals[count]
-    shown = half(total) if what == "cannons" else total
-    flight.table.emit(
-        Declared(player.name, "firepower" if what == "cannons" else "engine power", shown)
-    )
+    if flight.table.recording:
+        shown = half(total) if what == "cannons" else total
+        flight.table.emit(
+            Declared(player.name, "firepower" if what == "cannons" else "engine power", shown)
+        )
     return total
 
 
@@ -173,9 +174,12 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
             ship.set(choice.square, tile.with_contents(alien=None))
         else:
             ship.set(choice.square, tile.with_contents(crew=tile.crew - 1))
-        flight.table.emit(
-            CrewLost(player.name, str(choice.square), 0 if choice.alien else 1, choice.alien, why)
-        )
+        if flight.table.recording:
+            flight.table.emit(
+                CrewLost(
+                    player.name, str(choice.square), 0 if choice.alien else 1, choice.alien, why
+                )
+            )
         lost += 1
     return lost
 
@@ -209,7 +213,8 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
             square = flight.ask(player, decision).value.square
         tile = ship.tiles[square]
         ship.set(square, tile.with_contents(charge=tile.charge - 1))
-        flight.table.emit(TokensLost(player.name, str(square), 1))
+        if flight.table.recording:
+            flight.table.emit(TokensLost(player.name, str(square), 1))
 
 
 def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
@@ -235,7 +240,8 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
         kept, dropped = choice.kept, choice.dropped
     for cell, load in pack_goods(ship, kept):
         ship.set(cell, ship.tiles[cell].with_contents(goods=load))
-    flight.table.emit(Loaded(player.name, goods, kept, dropped))
+    if flight.table.recording:
+        flight.table.emit(Loaded(player.name, goods, kept, dropped))
 
 
 def goods_aboard(ship: ShipState) -> int:

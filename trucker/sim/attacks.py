@@ -298,9 +298,10 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         if singles:
             stop, defender = "cannon", singles[0]
     if stop is not None:
-        table.emit(
-            Stopped(ship.name, str(kind), str(hit), stop, str(defender) if defender else None)
-        )
+        if recording:
+            table.emit(
+                Stopped(ship.name, str(kind), str(hit), stop, str(defender) if defender else None)
+            )
         return Impact(kind, line, hit, tile.part, stop, defender)
 
     threat = f"{kind} from the {line.direction}"
@@ -321,7 +322,8 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
             defence = choice.value
             pay(table, ship, defence.power, f"{word} {defence.defender} against {threat}")
             by = "shield" if word == "shield" else "cannon"
-            table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
+            if recording:
+                table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
             return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
     damage = destroy(table, ship, [hit], threat)
     return Impact(kind, line, hit, tile.part, damage=damage)

@@ -74,7 +74,8 @@ def settle(table: Table, ship: ShipState) -> Damage:
         kept = table.ask(ship.name, keep_piece_options(table, ship, parts)).value.cells
         fell = sorted(c for c in ship.tiles if c not in kept)
         humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in fell)
-        table.emit(FellOff(ship.name, tuple(map(str, fell)), humans, aliens, goods, tokens))
+        if table.recording:
+            table.emit(FellOff(ship.name, tuple(map(str, fell)), humans, aliens, goods, tokens))
         ship.remove(fell)
         ship.structure.mark_whole()
     lost_aliens = list(aliens)
@@ -103,20 +104,21 @@ def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) ->
     """Destroy tiles (their contents are lost with them), then :func:`settle` the ship."""
     gone = sorted({c for c in cells if c in ship.tiles})
     humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in gone)
-    for cell in gone:
-        tile = ship.tiles[cell]
-        table.emit(
-            Destroyed(
-                ship.name,
-                str(cell),
-                str(tile.part),
-                cause,
-                tile.crew,
-                (str(tile.alien),) if tile.alien else (),
-                tile.goods,
-                tile.charge,
+    if table.recording:
+        for cell in gone:
+            tile = ship.tiles[cell]
+            table.emit(
+                Destroyed(
+                    ship.name,
+                    str(cell),
+                    str(tile.part),
+                    cause,
+                    tile.crew,
+                    (str(tile.alien),) if tile.alien else (),
+                    tile.goods,
+                    tile.charge,
+                )
             )
-        )
     ship.remove(gone)
     after = settle(table, ship)
     return Damage(tuple(gone), (), humans, aliens, goods, tokens) + after

@@ -186,6 +186,12 @@ class Flight:
         self._order: list[Player] | None = None
         self.five = count >= FIVE_SHIPS
         """The five-player rules apply (RULES §6.4)."""
+        self._flies_on = {
+            p.name
+            for p in self.players
+            if not table.recording and getattr(table.policy(p.name), "never_gives_up", False)
+        }
+        """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
 
     # --- the track -------------------------------------------------------------------------
 
@@ -276,9 +282,7 @@ class Flight:
         """Ask before each card whether to give up (RULES §6.3). A captain that declares it
         never gives up by choice is not asked when nothing is recorded (a run of many flights):
         the answer is known, and the question is most of a quiet card's cost."""
-        if not self.table.recording and getattr(
-            self.table.policy(player.name), "never_gives_up", False
-        ):
+        if player.name in self._flies_on:
             return
         humans = player.ship.humans()
         options = (
@@ -391,11 +395,9 @@ class Flight:
         return lost if cap is None else min(lost, cap)
 
 
-def _snapshot(flight: Flight) -> dict[str, tuple[int, int, int]]:
-    return {
-        p.name: (len(p.ship.lost), p.ship.humans() + p.ship.aliens(), p.credits)
-        for p in flight.players
-    }
+def _snapshot(flight: Flight) -> list[tuple[int, int, int]]:
+    """Each ship's tiles lost, crew aboard and credits, in the flight's order of ships."""
+    return [(len(p.ship.lost), p.ship.crew(), p.credits) for p in flight.players]
 
 
 def run_flight(
@@ -430,27 +432,28 @@ def run_flight(
     )
     flight.buy_insurance()
     costs = []
-    after: dict[str, tuple[int, int, int]] | None = None
+    names = [p.name for p in flight.players]
+    before: list[tuple[int, int, int]] | None = None
     index = 0
     while index < len(flight.cards):
         if not flight.in_order():
             break
         card = flight.cards[index]
-        before = after if after is not None else _snapshot(flight)
+        if before is None:
+            before = _snapshot(flight)
         flight.resolve(index, card, resolver_for(card))
         if observer is not None:
             observer(flight, index)
         after = _snapshot(flight)
         costs.append(
             {
-                name: (
-                    after[name][0] - before[name][0],
-                    before[name][1] - after[name][1],
-                    after[name][2] - before[name][2],
+                name: (lost - lost_before, crew_before - crew, credits - credits_before)
+                for name, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
+                    names, before, after, strict=True
                 )
-                for name in after
             }
         )
+        before = after
         index += 1
     results = flight.settle()
     return FlightResult(

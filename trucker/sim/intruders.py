@@ -233,20 +233,21 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
     if robots:
         changes.update(robots=0, active=False)
     ship.set(cell, tile.with_contents(**changes))
-    table.emit(
-        Ate(
-            ship.name,
-            str(hand),
-            step,
-            str(cell),
-            tile.crew,
-            aliens,
-            tile.goods,
-            tile.charge,
-            robots,
-            passengers,
+    if table.recording:
+        table.emit(
+            Ate(
+                ship.name,
+                str(hand),
+                step,
+                str(cell),
+                tile.crew,
+                aliens,
+                tile.goods,
+                tile.charge,
+                robots,
+                passengers,
+            )
         )
-    )
     return eaten
 
 
@@ -285,7 +286,8 @@ def _walk(
         )
         fused = card.kind.places_fuses and number in card.fuses
         if fused:
-            table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
+            if recording:
+                table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
             if cell not in fuses:
                 fuses.append(cell)
         steps.append(Step(number, cell, part, heading, move, why, eaten, fused))
@@ -308,7 +310,8 @@ def _walk(
             if previous is None and not (
                 table.rulings.landing_dead_end == "back" and back in by_direction
             ):
-                table.emit(Escaped(ship.name, str(hand), number))
+                if recording:
+                    table.emit(Escaped(ship.name, str(hand), number))
                 return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
             move = "back"
             target = previous if previous is not None else by_direction[back]
@@ -328,7 +331,8 @@ def _walk(
             steps.append(Step(number, current, part, heading, move, why, defended_by=guard))
             return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
         enter(current, number, move, why)
-    table.emit(Escaped(ship.name, str(hand), number))
+    if recording:
+        table.emit(Escaped(ship.name, str(hand), number))
     return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
 
 
@@ -337,7 +341,8 @@ def _explode(table: Table, ship: ShipState, cells: list[Cell]) -> Damage:
     present = sorted(c for c in set(cells) if c in ship.tiles)
     if not present:
         return Damage()
-    table.emit(Exploded(ship.name, tuple(map(str, present))))
+    if table.recording:
+        table.emit(Exploded(ship.name, tuple(map(str, present))))
     return destroy(table, ship, present, "a commando's fuse")
 
 
@@ -346,17 +351,17 @@ def _board(
 ) -> IntruderResult:
     """Land and walk on ``line`` (no shift here)."""
     landing = first_tile(ship, line)
-    part = str(ship.tiles[landing].part) if landing else None
-    table.emit(
-        Landed(
-            ship.name,
-            str(card.kind),
-            str(card.direction),
-            line.to_json(),
-            str(landing) if landing else None,
-            part,
+    if table.recording:
+        table.emit(
+            Landed(
+                ship.name,
+                str(card.kind),
+                str(card.direction),
+                line.to_json(),
+                str(landing) if landing else None,
+                str(ship.tiles[landing].part) if landing else None,
+            )
         )
-    )
     base = {"ship": ship.name, "card": card, "roll": roll, "rolled": line, "line": line}
     if landing is None:
         return IntruderResult(**base, landing=None, outcome="miss")

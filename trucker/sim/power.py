@@ -69,7 +69,8 @@ def pay(table: Table, ship: ShipState, power: Power, purpose: str) -> None:
         ship.set(power.cell, tile.with_contents(charge=tile.charge - 1))
     else:
         ship.solar_used.add(power.cell)
-    table.emit(Spent(ship.name, power.source, str(power.cell), purpose))
+    if table.recording:
+        table.emit(Spent(ship.name, power.source, str(power.cell), purpose))
 
 
 def consumers_served(ship: ShipState, power: Power, candidates: Iterable[Cell]) -> list[Cell]:

@@ -221,6 +221,11 @@ class ShipState:
     def aliens(self) -> int:
         return self._count()[1]
 
+    def crew(self) -> int:
+        """Humans and aliens aboard: the crew a card can take (never robots)."""
+        humans, aliens, _ = self._count()
+        return humans + aliens
+
     def cells_of(self, *parts: Part) -> list[Cell]:
         """The squares holding these parts, in board order."""
         index = self.structure.parts

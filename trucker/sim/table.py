@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from trucker.dice import Dice, Roll
 from trucker.events import Decided, Event, Rolled
-from trucker.policy import Choice, Decision, Option, Policy, SensibleCaptain, ask
+from trucker.policy import Choice, Decision, Option, Policy, SensibleCaptain, answer, ask
 from trucker.rulings import DEFAULT_RULINGS, Rulings
 
 __all__ = ["Table"]
@@ -60,13 +60,15 @@ class Table:
         return faces
 
     def ask(self, ship: str, decision: Decision) -> Option:
-        """Ask the ship's policy; the answer is checked against the options and logged."""
+        """Ask the ship's policy; the answer is checked against the options and, when there is
+        a log, recorded."""
+        if self.log is None:
+            return answer(self.policy(ship), decision)
         option, choice = ask(self.policy(ship), decision)
-        if self.log is not None:
-            self.choices.append(choice)
-            self.log.append(
-                Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
-            )
+        self.choices.append(choice)
+        self.log.append(
+            Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
+        )
         return option
 
     def quiet(self) -> Table:

@@ -68,7 +68,8 @@ def meet_enemy(
             flight, player, "cannons", _verdict(strength), f"{card.type}, strength {strength}"
         )
         result = _verdict(strength)(total)
-        flight.table.emit(Faced(player.name, str(card.type), strength, half(total), result))
+        if flight.table.recording:
+            flight.table.emit(Faced(player.name, str(card.type), strength, half(total), result))
         if result == "win":
             on_win(player, defeats > 0)
             defeats += 1

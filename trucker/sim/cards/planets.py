@@ -27,7 +27,8 @@ def resolve_planets(flight: Flight, card: Card) -> None:
     for player in flight.in_order():
         free = [i for i in range(len(card.planets)) if landers.get(i, 0) < room_on_planet]
         if not free:
-            flight.table.emit(Passed(player.name, "every planet is taken"))
+            if flight.table.recording:
+                flight.table.emit(Passed(player.name, "every planet is taken"))
             continue
         options = [Option("pass", Landing(None))]
         room = crew_room(player.ship) if any(card.crew) else 0
