@@ -7,15 +7,19 @@ really differs (reading the dice on IIB) the board names it and the attack code 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from trucker.formats.board_file import BoardFile, parse_columns
 from trucker.geometry import Cell, Direction
 
-__all__ = ["Board", "Insurance", "board_from_file"]
+if TYPE_CHECKING:  # a board is read by trucker.formats.quick, or by this model when it declines
+    from trucker.formats.board_file import BoardFile
+    from trucker.formats.quick import BoardEntry
+
+__all__ = ["Board", "Insurance", "board_from_file", "parse_columns"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,26 @@ class Board:
         return sorted(c.col for c in self.squares if c.row == row)
 
 
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def parse_columns(text: str) -> list[int]:
+    """``"3, 5-9, 11"`` -> ``[3, 5, 6, 7, 8, 9, 11]``."""
+    out: list[int] = []
+    for chunk in text.split(","):
+        match = _RANGE.match(chunk)
+        if match is None:
+            raise ValueError(f'{text!r} is not a column list like "3, 5-9, 11"')
+        low = int(match.group(1))
+        high = int(match.group(2) or low)
+        if high < low:
+            raise ValueError(f"range {chunk.strip()!r} runs backwards")
+        out.extend(range(low, high + 1))
+    if len(set(out)) != len(out):
+        raise ValueError(f"{text!r} lists a column twice")
+    return out
+
+
 def _square(text: str, key: str) -> Cell:
     """A square of a board file; the ``ValueError`` names the key it came from."""
     try:
@@ -131,7 +155,7 @@ def _square(text: str, key: str) -> Cell:
         raise ValueError(f"{key}: {exc}") from None
 
 
-def board_from_file(model: BoardFile, path: str | None = None) -> Board:
+def board_from_file(model: BoardFile | BoardEntry, path: str | None = None) -> Board:
     """Build a :class:`Board`; raise ``ValueError`` (``"key: problem"``) on impossible data."""
     squares = frozenset(
         Cell(int(row), col) for row, cols in model.squares.items() for col in parse_columns(cols)

@@ -15,16 +15,14 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from pydantic import ValidationError
-
 from trucker.boards import Board, board_from_file
 from trucker.errors import BadInput, InputError
-from trucker.formats.board_file import BoardFile
-from trucker.formats.errors import input_errors
+from trucker.formats.quick import read_board
 from trucker.parts import Part, PartInfo
 
 if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
     from trucker.cards import Card, Level
+    from trucker.formats.board_file import BoardFile
 
 __all__ = [
     "data_root",
@@ -64,12 +62,25 @@ def part_info(part: Part) -> PartInfo:
 def parse_board(data: dict[str, object], name: str, path: str | None = None) -> Board:
     """A board from a parsed board file; :class:`BadInput` naming ``name`` and the key otherwise."""
     try:
-        return board_from_file(BoardFile.model_validate(data), path)
-    except ValidationError as exc:
-        raise BadInput(input_errors(exc, name)) from None
+        return board_from_file(read_board(data) or _board_model(data, name), path)
+    except BadInput:
+        raise
     except ValueError as exc:
         where, _, problem = str(exc).partition(": ")
         raise BadInput.one(name, where if problem else "", problem or where) from None
+
+
+def _board_model(data: dict[str, object], name: str) -> BoardFile:
+    """The pydantic model's reading, for a board the quick reader declined: it explains."""
+    from pydantic import ValidationError
+
+    from trucker.formats.board_file import BoardFile
+    from trucker.formats.errors import input_errors
+
+    try:
+        return BoardFile.model_validate(data)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name)) from None
 
 
 @cache
@@ -125,8 +136,11 @@ class DealRules(NamedTuple):
 
 def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
+    from pydantic import ValidationError
+
     from trucker.formats.deck_file import TAGS as CARD_TAGS
     from trucker.formats.deck_file import CatalogueFile
+    from trucker.formats.errors import input_errors
 
     try:
         model = CatalogueFile.model_validate(data)
@@ -208,8 +222,11 @@ decks. Rebuilt when the catalogue is (tests swap it)."""
 @cache
 def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
+    from pydantic import ValidationError
+
     from trucker.cards import Level
     from trucker.formats.deck_file import DealFile
+    from trucker.formats.errors import input_errors
 
     name = "components_data/cards/deal.toml"
     raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum, StrEnum
+from functools import lru_cache
 from typing import NamedTuple
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "DIRECTIONS",
     "compatible",
     "joins",
+    "parse_sides",
 ]
 
 _CELL = re.compile(r"\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*")
@@ -155,6 +157,21 @@ _CONNECTOR_CHARS = {
     "d": Connector.DOUBLE, "2": Connector.DOUBLE,
     "u": Connector.UNIVERSAL, "3": Connector.UNIVERSAL,
 }  # fmt: skip
+
+
+def parse_sides(value: object) -> tuple[Connector, Connector, Connector, Connector]:
+    """A tile's ``sides``, front, right, rear, left: ``"s-du"``; ``ValueError`` otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f'expected a string of 4 characters like "s-du", got {value!r}')
+    return _sides_of(value)
+
+
+@lru_cache(maxsize=1024)
+def _sides_of(text: str) -> tuple[Connector, Connector, Connector, Connector]:
+    if len(text) != 4:
+        raise ValueError(f"expected 4 characters (front, right, rear, left), got {text!r}")
+    a, b, c, d = (Connector.parse(ch) for ch in text)
+    return a, b, c, d
 
 
 def compatible(a: Connector, b: Connector) -> bool:

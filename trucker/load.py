@@ -10,11 +10,10 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 try:  # the standard library's parser, compiled: about 2.5x faster on ship files
     import tomli as toml_parser
@@ -24,12 +23,14 @@ except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the 
 from trucker.boards import Board
 from trucker.catalog import find_board, parse_board, part_info
 from trucker.errors import BadInput, InputError
-from trucker.formats.errors import input_errors
-from trucker.formats.ship_file import TILE_MODELS, ShipFile, tile_keys
+from trucker.formats.quick import read_ship
 from trucker.geometry import Cell, Connector
 from trucker.parts import AlienColor, Part
 from trucker.rulings import RulingSource, resolve_rulings
 from trucker.ship import Ship, Tile, sort_goods
+
+if TYPE_CHECKING:  # pydantic is imported only for a file the quick reader declines
+    from trucker.formats.ship_file import ShipFile
 
 __all__ = ["MAX_BYTES", "read_document", "load_ship", "ship_from_document", "board_from_path"]
 
@@ -190,17 +191,7 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
     :class:`BadInput` lists every problem found, not only the first.
     """
     errors: list[InputError] = []
-    model: ShipFile | None = None
-    try:
-        model = ShipFile.model_validate(data)
-    except ValidationError as exc:
-        keys_at: dict[tuple[str | int, ...], list[str]] = {(): sorted(ShipFile.model_fields)}
-        raw_tiles = data.get("tiles")
-        if isinstance(raw_tiles, Mapping):
-            for key, entry in raw_tiles.items():
-                part = entry.get("part") if isinstance(entry, Mapping) else None
-                keys_at[("tiles", key)] = tile_keys(str(part))
-        errors.extend(_part_errors(input_errors(exc, name, drop=TILE_MODELS, keys_at=keys_at)))
+    model = read_ship(data) or _ship_model(data, name, errors)
     raw_tiles = data.get("tiles")
     cells: dict[str, Cell] = {}
     if isinstance(raw_tiles, Mapping):
@@ -256,16 +247,46 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
     )
 
 
+def _ship_model(data: Mapping[str, Any], name: str, errors: list[InputError]) -> ShipFile | None:
+    """The pydantic model's reading, for a layout the quick reader declined: it explains what
+    is wrong in ``errors``, or reads a file that was only unusual."""
+    from pydantic import ValidationError
+
+    from trucker.formats.errors import input_errors
+    from trucker.formats.ship_file import TILE_MODELS, ShipFile, tile_keys
+
+    try:
+        return ShipFile.model_validate(data)
+    except ValidationError as exc:
+        keys_at: dict[tuple[str | int, ...], list[str]] = {(): sorted(ShipFile.model_fields)}
+        raw_tiles = data.get("tiles")
+        if isinstance(raw_tiles, Mapping):
+            for key, entry in raw_tiles.items():
+                part = entry.get("part") if isinstance(entry, Mapping) else None
+                keys_at[("tiles", key)] = tile_keys(str(part))
+        errors.extend(_part_errors(input_errors(exc, name, drop=TILE_MODELS, keys_at=keys_at)))
+        return None
+
+
+_TAG = re.compile(r"tag '(.*)' found using", re.IGNORECASE)
+_WORD = re.compile(r"[\w-]*")
+
+
 def _part_errors(errors: list[InputError]) -> list[InputError]:
     """Say "unknown part" plainly where pydantic talks about union tags."""
     out = []
     for err in errors:
         if "does not match any of the expected tags" in err.problem:
-            bad = err.problem.split("'")[1] if "'" in err.problem else "?"
-            close = difflib.get_close_matches(bad, [p.value for p in Part], n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            found = _TAG.search(err.problem)
+            bad = found.group(1) if found else "?"
             where = err.where if err.where.endswith(".part") else f"{err.where}.part"
-            out.append(InputError(err.file, where, f"unknown part {bad!r}{hint}"))
+            if not _WORD.fullmatch(bad):
+                problem = f"expected a part name such as 'cabin', got {bad}"
+            else:
+                close = difflib.get_close_matches(bad, [p.value for p in Part], n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                problem = f"unknown part {bad!r}{hint}"
+            out.append(InputError(err.file, where, problem))
         elif "unable to extract tag using discriminator" in err.problem.lower():
             out.append(InputError(err.file, f"{err.where}.part", "required key is missing"))
         else:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from trucker.boards import board_from_file
-from trucker.formats.board_file import BoardFile, parse_columns
+from trucker.boards import board_from_file, parse_columns
+from trucker.formats.board_file import BoardFile
 from trucker.geometry import Cell
 
 

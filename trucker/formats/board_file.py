@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
-__all__ = ["BoardFile", "InsuranceEntry", "parse_columns"]
+from trucker.boards import parse_columns
 
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
-
-
-def parse_columns(text: str) -> list[int]:
-    """``"3, 5-9, 11"`` -> ``[3, 5, 6, 7, 8, 9, 11]``."""
-    out: list[int] = []
-    for chunk in text.split(","):
-        match = _RANGE.match(chunk)
-        if match is None:
-            raise ValueError(f'{text!r} is not a column list like "3, 5-9, 11"')
-        low = int(match.group(1))
-        high = int(match.group(2) or low)
-        if high < low:
-            raise ValueError(f"range {chunk.strip()!r} runs backwards")
-        out.extend(range(low, high + 1))
-    if len(set(out)) != len(out):
-        raise ValueError(f"{text!r} lists a column twice")
-    return out
+__all__ = ["BoardFile", "InsuranceEntry"]
 
 
 class InsuranceEntry(BaseModel):

@@ -7,7 +7,6 @@ the square keys are checked by :mod:`trucker.load`. Nothing here reads a file.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
@@ -23,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from trucker.geometry import DIRECTIONS, Connector, Direction
+from trucker.geometry import DIRECTIONS, Connector, Direction, parse_sides
 
 __all__ = ["ShipFile", "TileEntry", "TILE_MODELS", "FORMAT", "tile_keys"]
 
@@ -32,18 +31,9 @@ FORMAT = "trucker-ship/1"
 _DIRECTION_FORMS = sorted({d.value for d in DIRECTIONS} | set("frblFRBL") | set("NESWnesw"))
 
 
-@lru_cache(maxsize=1024)
-def _parse_sides(value: object) -> tuple[Connector, ...]:
-    if not isinstance(value, str):
-        raise ValueError(f'expected a string of 4 characters like "s-du", got {value!r}')
-    if len(value) != 4:
-        raise ValueError(f"expected 4 characters (front, right, rear, left), got {value!r}")
-    return tuple(Connector.parse(ch) for ch in value)
-
-
 Sides = Annotated[
     tuple[Connector, Connector, Connector, Connector],
-    BeforeValidator(_parse_sides),
+    BeforeValidator(parse_sides),
     WithJsonSchema(
         {
             "type": "string",
