@@ -193,6 +193,8 @@ class SensibleCaptain:
 
     def allowed(self, decision: Decision) -> list[Option]:
         """The options this captain is willing to take (never empty)."""
+        if not self._refused:
+            return list(decision.options)
         fine = [o for o in decision.options if not (_spends(o) & self._refused)]
         return fine or [decision.options[0]]
 

@@ -150,10 +150,12 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
     not enough; never robots or passengers, RULES §4.3, §6.2). Returns how many were lost."""
     ship = player.ship
     lost = 0
+    squares = sorted(ship.tiles)
     while lost < count:
         options = []
         left, aboard = count - lost, humans(ship)
-        for cell, tile in sorted(ship.tiles.items()):
+        for cell in squares:
+            tile = ship.tiles[cell]
             if tile.crew:
                 loss = CrewLoss(cell, None, tile.crew, left, aboard)
                 options.append(Option(f"a human from {cell}", loss))
@@ -239,7 +241,9 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
         ).value
         kept, dropped = choice.kept, choice.dropped
     for cell, load in pack_goods(ship, kept):
-        ship.set(cell, ship.tiles[cell].with_contents(goods=load))
+        tile = ship.tiles[cell]
+        if tile.goods != load:
+            ship.set(cell, tile.with_contents(goods=load))
     if flight.table.recording:
         flight.table.emit(Loaded(player.name, goods, kept, dropped))
 

@@ -11,7 +11,7 @@ impact on the same line, sharing one shift (RULES §5.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from trucker.dice import Roll
@@ -20,7 +20,7 @@ from trucker.geometry import Cell, Connector, Direction
 from trucker.parts import Part, goods_value
 from trucker.policy import Decision, DecisionKind, Option
 from trucker.rulings import Rulings
-from trucker.sim.damage import Damage, destroy
+from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power, consumers_served, pay, power_sources
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -134,7 +134,7 @@ class Impact:
     stopped_by: str | None = None
     defender: Cell | None = None
     power: Power | None = None
-    damage: Damage = field(default_factory=Damage)
+    damage: Damage = NO_DAMAGE
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -16,7 +16,7 @@ from trucker.ship import Tile
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
-__all__ = ["Damage", "destroy", "settle", "keep_piece_options"]
+__all__ = ["Damage", "NO_DAMAGE", "destroy", "settle", "keep_piece_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,10 @@ class Damage:
         return tuple(sorted((*self.destroyed, *self.fell_off)))
 
     def __add__(self, other: Damage) -> Damage:
+        if other is NO_DAMAGE:
+            return self
+        if self is NO_DAMAGE:
+            return other
         return Damage(
             self.destroyed + other.destroyed,
             self.fell_off + other.fell_off,
@@ -43,6 +47,10 @@ class Damage:
             self.goods + other.goods,
             self.tokens + other.tokens,
         )
+
+
+NO_DAMAGE = Damage()
+"""Nothing lost (shared: most impacts and walks cost nothing, and a damage never changes)."""
 
 
 def _contents(tiles: Iterable[Tile]) -> tuple[int, tuple[str, ...], str, int]:
@@ -83,6 +91,8 @@ def settle(table: Table, ship: ShipState) -> Damage:
         ship.set(cell, ship.tiles[cell].with_contents(alien=None))
         lost_aliens.append(color)
         table.emit(AlienLost(ship.name, str(cell), color))
+    if not fell and not lost_aliens:
+        return NO_DAMAGE
     return Damage((), tuple(fell), humans, tuple(lost_aliens), goods, tokens)
 
 

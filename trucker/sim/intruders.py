@@ -32,7 +32,7 @@ from trucker.events import (
 from trucker.geometry import Cell, Direction
 from trucker.parts import Part, goods_value
 from trucker.sim.attacks import Outcome, first_tile, offer_shift
-from trucker.sim.damage import Damage, destroy
+from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import offer_robots
 from trucker.sim.state import ShipState
@@ -152,7 +152,7 @@ class IntruderResult:
     outcome: str
     repelled_by: str | None = None
     walks: tuple[Walk, ...] = ()
-    damage: Damage = field(default_factory=Damage)
+    damage: Damage = NO_DAMAGE
     reward: Reward = field(default_factory=Reward)
     shift: Direction | None = None
     shift_power: Power | None = None
@@ -340,7 +340,7 @@ def _explode(table: Table, ship: ShipState, cells: list[Cell]) -> Damage:
     """Fused tiles are destroyed from the inside: armor does not help (RULES §2.4, §7.4)."""
     present = sorted(c for c in set(cells) if c in ship.tiles)
     if not present:
-        return Damage()
+        return NO_DAMAGE
     if table.recording:
         table.emit(Exploded(ship.name, tuple(map(str, present))))
     return destroy(table, ship, present, "a commando's fuse")
@@ -371,7 +371,7 @@ def _board(
         table.emit(Repelled(ship.name, str(landing), guard))
         return IntruderResult(**base, landing=landing, outcome="repelled", repelled_by=guard)
     walks: list[Walk] = []
-    damage = Damage()
+    damage = NO_DAMAGE
     later: list[Cell] = []
     for hand in card.hands:
         if landing not in ship.tiles:

@@ -186,8 +186,9 @@ class ShipState:
 
     def new_card(self) -> None:
         """Solar panels and activated robots last one adventure card (RULES §2.4)."""
-        self.solar_used.clear()
-        for cell in self.of(Part.ROBOT_CENTER):
+        if self.solar_used:
+            self.solar_used.clear()
+        for cell in self.structure.parts.get(Part.ROBOT_CENTER, ()):
             tile = self.tiles[cell]
             if tile.active:
                 self.tiles[cell] = tile.with_contents(active=False)
