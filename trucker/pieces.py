@@ -38,7 +38,7 @@ class PieceOption:
 def piece_options(
     tiles_by_cell: Mapping[Cell, Tile], parts: Iterable[Iterable[Cell]]
 ) -> tuple[Option, ...]:
-    """Label each piece by its lowest square: ``keep piece at 7,7``."""
+    """Label each piece by its lowest square: ``keep piece at 7,7``; in that order."""
     out = []
     for part in parts:
         cells = frozenset(part)
@@ -49,5 +49,7 @@ def piece_options(
             humans=sum(t.crew for t in tiles),
             has_cabin=any(t.part is Part.CABIN for t in tiles),
         )
-        out.append(Option(f"keep piece at {value.lowest}", value))
-    return tuple(sorted(out, key=lambda o: o.value.lowest))
+        lowest = value.lowest
+        out.append((lowest, Option(f"keep piece at {lowest}", value)))
+    out.sort(key=lambda pair: pair[0])
+    return tuple(option for _, option in out)

@@ -137,10 +137,11 @@ def best_kept_value(ship: ShipState, gained: str) -> int:
     as the red holds take, then the most valuable others in the room left (the first of
     :func:`arrangements`, without listing the others)."""
     tiles = ship.tiles
-    pool = "".join(tiles[c].goods for c in ship.of(Part.CARGO)) + gained
+    pool = gained
     red_room = plain_room = 0
     for cell in ship.of(Part.CARGO):
         tile = tiles[cell]
+        pool += tile.goods
         if tile.red:
             red_room += tile.capacity
         else:
