@@ -54,7 +54,6 @@ def touching(
 
 
 _JOINS = tuple(tuple(joins(a, b) for b in Connector) for a in Connector)
-_OPPOSITE_INDEX = (2, 3, 0, 1)
 
 
 Touching = dict[Cell, tuple[Cell | None, Cell | None, Cell | None, Cell | None]]
@@ -64,10 +63,16 @@ Touching = dict[Cell, tuple[Cell | None, Cell | None, Cell | None, Cell | None]]
 def touching_table(board: Board, tiles: Mapping[Cell, Tile]) -> Touching:
     """Who touches whom, computed once for the checks that walk every side of every tile."""
     around = board.around
-    return {
-        cell: tuple(other if other in tiles and other != cell else None for other in around(cell))  # type: ignore[misc]
-        for cell in tiles
-    }
+    table: Touching = {}
+    for cell in tiles:
+        front, right, rear, left = around(cell)
+        table[cell] = (
+            front if front in tiles else None,
+            right if right in tiles and right != cell else None,
+            rear if rear in tiles else None,
+            left if left in tiles and left != cell else None,
+        )
+    return table
 
 
 def joined_adjacency(
@@ -76,15 +81,18 @@ def joined_adjacency(
     """For each tile, the joined neighbours and the direction toward each."""
     table = table if table is not None else touching_table(board, tiles)
     adjacency: dict[Cell, dict[Cell, Direction]] = {}
-    for cell, others in table.items():
-        sides = tiles[cell].sides
+    front, right, rear, left = DIRECTIONS
+    for cell, (f, r, b, lt) in table.items():
+        sf, sr, sb, sl = tiles[cell].sides
         mine = adjacency[cell] = {}
-        for index, other in enumerate(others):
-            if (
-                other is not None
-                and _JOINS[sides[index]][tiles[other].sides[_OPPOSITE_INDEX[index]]]
-            ):
-                mine[other] = DIRECTIONS[index]
+        if f is not None and _JOINS[sf][tiles[f].sides[2]]:
+            mine[f] = front
+        if r is not None and _JOINS[sr][tiles[r].sides[3]]:
+            mine[r] = right
+        if b is not None and _JOINS[sb][tiles[b].sides[0]]:
+            mine[b] = rear
+        if lt is not None and _JOINS[sl][tiles[lt].sides[1]]:
+            mine[lt] = left
     return adjacency
 
 

@@ -51,8 +51,11 @@ def exposed_connectors(
     out = []
     smooth = Connector.SMOOTH
     for cell, others in table.items():
-        for index, (side, other) in enumerate(zip(tiles[cell].sides, others, strict=True)):
-            if other is None and side is not smooth:
+        if None not in others:
+            continue
+        sides = tiles[cell].sides
+        for index in range(4):
+            if others[index] is None and sides[index] is not smooth:
                 out.append((cell, DIRECTIONS[index]))
     return sorted(out)
 

@@ -20,7 +20,8 @@ def check_connectors(ctx: RuleContext) -> Iterator[Violation]:
     tiles = ctx.tiles
     for cell, others in ctx.touching.items():
         sides = tiles[cell].sides
-        for index, other in enumerate(others):
+        for index in range(4):
+            other = others[index]
             if other is None or other <= cell:
                 continue
             mine, theirs = sides[index], tiles[other].sides[_OPPOSITE_INDEX[index]]

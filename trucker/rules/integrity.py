@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trucker.graph import components
+from trucker.graph import distances
 from trucker.report import RuleId, Violation
 from trucker.rules.context import RuleContext
 
@@ -16,11 +16,12 @@ def check_disconnected(ctx: RuleContext) -> Iterator[Violation]:
     if len(ctx.starting_cabins) != 1:
         return
     start = ctx.starting_cabins[0]
-    reached = next(part for part in components(ctx.adjacency) if start in part)
-    for cell in sorted(ctx.tiles):
-        if cell not in reached:
-            yield Violation(
-                RuleId.DISCONNECTED,
-                (cell,),
-                f"{ctx.tiles[cell].part} not joined to the starting cabin on {start}",
-            )
+    reached = distances(ctx.adjacency, start)
+    if len(reached) == len(ctx.tiles):
+        return
+    for cell in sorted(ctx.tiles.keys() - reached.keys()):
+        yield Violation(
+            RuleId.DISCONNECTED,
+            (cell,),
+            f"{ctx.tiles[cell].part} not joined to the starting cabin on {start}",
+        )
