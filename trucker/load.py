@@ -141,16 +141,15 @@ def _square_keys(tiles: Mapping[str, Any], name: str) -> tuple[dict[str, Cell], 
 
 _PARTS = {p.value: p for p in Part}
 _COLORS = {c.value: c for c in AlienColor}
+_UNIVERSAL = (Connector.UNIVERSAL,) * 4
 
 
 def _tile(entry: Any, launch: bool) -> Tile:
     part = _PARTS[entry.part]
-    sides = entry.sides if entry.sides is not None else (Connector.UNIVERSAL,) * 4
-    fields: dict[str, Any] = {
-        "part": part,
-        "sides": tuple(sides),
-        "armor": frozenset(entry.armor),
-    }
+    sides = entry.sides if entry.sides is not None else _UNIVERSAL
+    fields: dict[str, Any] = {"part": part, "sides": tuple(sides)}
+    if entry.armor:
+        fields["armor"] = frozenset(entry.armor)
     match part:
         case Part.CABIN:
             fields["start"] = entry.start
@@ -226,7 +225,7 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
                 )
             )
     rulings = data.get("rulings")
-    if isinstance(rulings, Mapping):
+    if isinstance(rulings, Mapping) and rulings:
         try:
             resolve_rulings([RulingSource(name, rulings)])
         except BadInput as exc:

@@ -27,7 +27,7 @@ class Entry:
     """A read tile or file: the keys the model would give, with the model's defaults."""
 
     def __init__(self, values: dict[str, Any]) -> None:
-        self.__dict__.update(values)
+        self.__dict__ = values
 
 
 class TileEntry(Entry):
@@ -180,22 +180,29 @@ TILE_KEYS: dict[str, tuple[set[str], dict[str, Reader]]] = {
 have besides ``part`` and ``armor`` (every part may be armored)."""
 
 
+def _part(value: object) -> str:
+    return value  # type: ignore[return-value] - checked by the caller, which chose the readers
+
+
+_READERS = {
+    part: {"part": _part, "armor": _armor, **readers} for part, (_, readers) in TILE_KEYS.items()
+}
+
+
 def _tile(raw: object) -> TileEntry:
     if type(raw) is not dict:
         raise Decline
     part = raw.get("part")
-    if type(part) is not str or part not in TILE_KEYS:
+    readers = _READERS.get(part) if type(part) is str else None
+    if readers is None:
         raise Decline
-    required, readers = TILE_KEYS[part]
-    values: dict[str, Any] = {"part": part}
+    values: dict[str, Any] = {}
     for key, value in raw.items():
-        if key == "part":
-            continue
-        reader = _armor if key == "armor" else readers.get(key)
+        reader = readers.get(key)
         if reader is None:
             raise Decline
         values[key] = reader(value)
-    if not required <= values.keys():
+    if not TILE_KEYS[part][0] <= values.keys():
         raise Decline
     entry = TileEntry(values)
     _whole_tile(entry)
@@ -205,23 +212,29 @@ def _tile(raw: object) -> TileEntry:
 def _whole_tile(entry: TileEntry) -> None:
     """The checks of one tile's keys together (the models' ``model_validator``s)."""
     sides = entry.sides
-    if entry.part == "cabin":
+    part = entry.part
+    if part == "cabin":
         if entry.crew is not None and entry.alien is not None:
             raise Decline
         if entry.start:
-            if sides is not None and any(s is not Connector.UNIVERSAL for s in sides):
+            if sides is not None and sides != _UNIVERSAL:
                 raise Decline
         elif sides is None:
             raise Decline
-    elif entry.part == "cargo" and entry.capacity not in ((1, 2) if entry.red else (2, 3)):
+    elif part == "cargo" and entry.capacity not in ((1, 2) if entry.red else (2, 3)):
         raise Decline
     if sides is None:
         return
-    smooth = [*entry.armor, *entry.nozzles]
-    if entry.facing is not None:
-        smooth.append(entry.facing)
-    if any(sides[d.index] is not Connector.SMOOTH for d in smooth):
+    smooth = Connector.SMOOTH
+    facing = entry.facing
+    if facing is not None and sides[facing.index] is not smooth:
         raise Decline
+    for direction in (*entry.armor, *entry.nozzles):
+        if sides[direction.index] is not smooth:
+            raise Decline
+
+
+_UNIVERSAL = (Connector.UNIVERSAL,) * 4
 
 
 def _holes(value: object) -> list[int]:
