@@ -31,7 +31,7 @@ from trucker.events import (
 )
 from trucker.geometry import Cell, Direction
 from trucker.parts import Part, goods_value
-from trucker.sim.attacks import Outcome, first_tile, offer_shift
+from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import offer_robots
@@ -294,12 +294,13 @@ def _walk(
 
     enter(landing, 1, "landed", "the first tile met on its line")
     current, previous, number = landing, None, 1
+    order = turn_order(hand)
     while number < card.steps:
         joined = ship.structure.joined[current]
         by_direction = {d: c for c, d in joined.items()}
         tried: list[str] = []
         move = None
-        for name in turn_order(hand):
+        for name in order:
             direction = _MOVES[name](heading)
             if direction in by_direction:
                 move, target = name, by_direction[direction]
@@ -347,9 +348,18 @@ def _explode(table: Table, ship: ShipState, cells: list[Cell]) -> Damage:
 
 
 def _board(
-    table: Table, ship: ShipState, card: Intruder, line: Line, roll: Roll | int | None
+    table: Table,
+    ship: ShipState,
+    card: Intruder,
+    line: Line,
+    roll: Roll | int | None,
+    *,
+    rolled: Line | None = None,
+    shift: ShiftOption | None = None,
+    robots: tuple[Cell, ...] = (),
 ) -> IntruderResult:
-    """Land and walk on ``line`` (no shift here)."""
+    """Land and walk on ``line`` (no shift here: ``shift``, from the ``rolled`` line, and the
+    ``robots`` activated were decided before, and are only reported)."""
     landing = first_tile(ship, line)
     if table.recording:
         table.emit(
@@ -362,7 +372,17 @@ def _board(
                 str(ship.tiles[landing].part) if landing else None,
             )
         )
-    base = {"ship": ship.name, "card": card, "roll": roll, "rolled": line, "line": line}
+    base = {
+        "ship": ship.name,
+        "card": card,
+        "roll": roll,
+        "rolled": line if rolled is None else rolled,
+        "line": line,
+        "shift": shift.direction if shift else None,
+        "shift_power": shift.power if shift else None,
+        "thruster": shift.thruster if shift else None,
+        "robots": robots,
+    }
     if landing is None:
         return IntruderResult(**base, landing=None, outcome="miss")
     armed = _armed(ship, table)
@@ -454,21 +474,4 @@ def intrude(
             context=f"{card.kind} from the {card.direction}, {rolled}",
         )
     line = shift.line if shift else rolled
-    result = _board(table, ship, card, line, roll)
-    return IntruderResult(
-        ship=result.ship,
-        card=card,
-        roll=roll,
-        rolled=rolled,
-        line=line,
-        landing=result.landing,
-        outcome=result.outcome,
-        repelled_by=result.repelled_by,
-        walks=result.walks,
-        damage=result.damage,
-        reward=result.reward,
-        shift=shift.direction if shift else None,
-        shift_power=shift.power if shift else None,
-        thruster=shift.thruster if shift else None,
-        robots=tuple(robots),
-    )
+    return _board(table, ship, card, line, roll, rolled=rolled, shift=shift, robots=tuple(robots))
