@@ -13,10 +13,12 @@ from trucker.geometry import Cell
 from trucker.parts import Part
 from trucker.policy import Option
 from trucker.ship import Tile
+from trucker.written import written_out
 
 __all__ = ["PieceOption", "piece_options"]
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class PieceOption:
     """An option of a keep-piece decision, with the facts the default captain weighs."""

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from trucker.errors import IllegalChoiceError, ScriptExhaustedError
+from trucker.written import written_out
 
 __all__ = [
     "DecisionKind",
@@ -55,6 +56,7 @@ class DecisionKind(StrEnum):
     RECRUIT = "recruit"
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Option:
     """One legal answer: a stable human label and the value the engine acts on."""
@@ -63,6 +65,7 @@ class Option:
     value: Any = field(compare=False, default=None)
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A question for a policy: its kind, whose ship, the options and one line of context."""

@@ -16,6 +16,7 @@ from enum import StrEnum
 from trucker.boards import Board
 from trucker.dice import Roll
 from trucker.geometry import Cell, Direction
+from trucker.written import written_out
 
 __all__ = [
     "ThreatKind",
@@ -90,6 +91,7 @@ def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
     return (Direction.LEFT, Direction.RIGHT)
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Line:
     """Where a threat travels: a column (front/rear) or a row (sides). ``index`` is None for a

@@ -33,6 +33,7 @@ from trucker.threats import (
     shift_axis,
     shift_line,
 )
+from trucker.written import written_out
 
 __all__ = [
     "Impact",
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class TakeHit:
     """Option value: no paid defence; the tile on ``square`` is destroyed."""
@@ -64,6 +66,7 @@ class TakeHit:
         return (0, 1, 0, 0, 0, 0)
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class DefenceOption:
     """Option value: a shield or a double cannon, powered by ``power``."""
@@ -123,6 +126,7 @@ class ShiftOption:
         )
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Impact:
     """One impact on one ship: what it met and what became of it."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from trucker.geometry import Cell
 from trucker.sim.power import Power
+from trucker.written import written_out
 
 __all__ = [
     "Flying",
@@ -34,6 +35,7 @@ class Flying:
     humans: int
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Powering:
     """Power ``count`` doubles (engines or cannons): the total it gives (firepower in half
@@ -62,6 +64,7 @@ class Paying:
         return (0 if self.power.is_solar else 1, -self.power.tokens, *(self.power.cell or ()))
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Landing:
     """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days, and
@@ -75,6 +78,7 @@ class Landing:
     recruits: int = 0
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Keeping:
     """Keep these goods when the holds are full; ``value`` is what they sell for."""
@@ -84,6 +88,7 @@ class Keeping:
     value: int
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Taking:
     """Take a reward (an abandoned ship or station, a beaten enemy's prize) or not: what it is
@@ -96,6 +101,7 @@ class Taking:
     humans_left: int = 0
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class CrewLoss:
     """One crew member lost from a cabin: a human, or its alien. ``remaining`` losses are still
@@ -108,6 +114,7 @@ class CrewLoss:
     aboard: int = 0
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class TokenLoss:
     """One battery token lost from a battery tile."""

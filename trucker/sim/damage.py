@@ -15,10 +15,12 @@ from trucker.policy import Decision, DecisionKind
 from trucker.ship import Tile
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+from trucker.written import written_out
 
 __all__ = ["Damage", "NO_DAMAGE", "destroy", "settle", "keep_piece_options"]
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Damage:
     """What one destruction cost: tiles destroyed, tiles that fell off, and their contents."""

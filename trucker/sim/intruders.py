@@ -39,6 +39,7 @@ from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 from trucker.stats import armed_cells, armory_reach
 from trucker.threats import Line, read_roll
+from trucker.written import written_out
 
 __all__ = [
     "Eaten",
@@ -58,6 +59,7 @@ def turn_order(hand: Hand) -> tuple[str, str, str]:
     return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Eaten:
     """What a predator ate on one tile."""
@@ -93,6 +95,7 @@ class Eaten:
         }
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a walk: the tile entered, the heading, how and why it moved there."""

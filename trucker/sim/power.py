@@ -11,10 +11,12 @@ from trucker.geometry import Cell
 from trucker.parts import Part
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+from trucker.written import written_out
 
 __all__ = ["Power", "power_sources", "pay"]
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Power:
     """Where one activation's power comes from."""

