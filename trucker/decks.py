@@ -15,13 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
 from trucker.cards import Card, Level
 from trucker.catalog import cards, cards_of_level, deal_rules
 from trucker.errors import BadInput, InputError
-from trucker.formats.deck_file import CARD_MODELS, TAGS, DeckFile, IdEntry, card_keys
-from trucker.formats.errors import input_errors
 from trucker.load import read_document
 
 __all__ = [
@@ -67,6 +63,8 @@ class CannotDeal(BadInput):
 
 def _tag_errors(errors: list[InputError], raw_cards: object) -> list[InputError]:
     """Say plainly what pydantic reports as union tags: an unknown type, a card with neither."""
+    from trucker.formats.deck_file import CARD_MODELS
+
     out = []
     for error in errors:
         text = error.problem
@@ -149,6 +147,13 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
     A deck without ``level`` takes its highest card level; an inline card without ``level``
     takes the deck's.
     """
+    # The deck models are built on first use: a worker process flying dealt decks never needs
+    # them (nor pydantic, a quarter of a second to start).
+    from pydantic import ValidationError
+
+    from trucker.formats.deck_file import TAGS, DeckFile, IdEntry, card_keys
+    from trucker.formats.errors import input_errors
+
     errors: list[InputError] = []
     raw_cards = data.get("card")
     try:

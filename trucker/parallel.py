@@ -9,10 +9,12 @@ prints: progress goes to a callback.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trucker.catalog import adopt_catalogue, catalogue
 from trucker.errors import BadInput
 from trucker.flight_stats import CHUNK, OddsSpec, Tally, chunks, run_chunk
 
@@ -79,10 +81,18 @@ def _start_worker(spec: OddsSpec) -> None:
     _SPEC = spec
 
 
-def _worker_chunk(piece: tuple[int, int]) -> tuple[int, Tally]:
+def _worker_chunk(piece: tuple[int, int, bytes]) -> tuple[int, Tally]:
+    """One chunk; the first one a worker gets also brings it the parent's card catalogue."""
+    global _ADOPTED
     assert _SPEC is not None
-    start, stop = piece
+    start, stop, shipped = piece
+    if not _ADOPTED:
+        adopt_catalogue(pickle.loads(shipped))
+        _ADOPTED = True
     return stop - start, run_chunk(_SPEC, start, stop)
+
+
+_ADOPTED = False
 
 
 def _in_processes(
@@ -94,7 +104,11 @@ def _in_processes(
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(workers, initializer=_start_worker, initargs=(spec,))
     try:
-        for size, tally in pool.imap_unordered(_worker_chunk, ranges):
+        # Read (or taken from memory) while the workers start; pickled once, unpickled once
+        # by each worker: a few kilobytes with every chunk instead of every worker reading it.
+        shipped = pickle.dumps(catalogue(), protocol=pickle.HIGHEST_PROTOCOL)
+        pieces = [(start, stop, shipped) for start, stop in ranges]
+        for size, tally in pool.imap_unordered(_worker_chunk, pieces):
             total.merge(tally)
             if progress is not None:
                 progress(size)

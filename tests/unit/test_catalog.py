@@ -40,3 +40,21 @@ def test_data_and_scenarios_are_packaged_resources() -> None:
     assert (data_root() / "parts.toml").is_file()
     assert (scenarios_root() / "ships" / "expected.toml").is_file()
     assert len(builtin_boards()) == 7
+
+
+def test_a_worker_adopts_its_parent_s_catalogue() -> None:
+    """Worker processes take the catalogue their parent read (pickled), not the files."""
+    import pickle
+
+    from trucker.catalog import adopt_catalogue, cards, cards_of_level, catalogue, deal_rules
+
+    before_cards, before_rules = cards(), deal_rules()
+    shipped = pickle.loads(pickle.dumps(catalogue()))
+    try:
+        adopt_catalogue(shipped)
+        assert cards() == before_cards
+        assert deal_rules() == before_rules
+        assert len(cards_of_level(3)) == len([c for c in before_cards.values() if c.level == 3])
+    finally:
+        adopt_catalogue(None)
+    assert cards() == before_cards
