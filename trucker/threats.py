@@ -127,12 +127,27 @@ def read_roll(board: Board, direction: Direction, roll: Roll | int) -> Line:
         first, second = roll
         if is_side(direction):
             if first in (1, 6) or board.side_entry is None:
-                return Line(direction, None)
+                return _line(direction, None)
             entry = board.side_entry[0] if second <= 3 else board.side_entry[1]
-            return Line(direction, first, entry)
-        return Line(direction, board.pair_columns.get((first, second)))
+            return _line(direction, first, entry)
+        return _line(direction, board.pair_columns.get((first, second)))
     total = roll if isinstance(roll, int) else roll[0] + roll[1]
-    return Line(direction, total)
+    return _line(direction, total)
+
+
+_LINES: dict[tuple[Direction, int | None, int | None], Line] = {}
+"""One shared line per place: a flight reads thousands of rolls, and a shared line is found at
+once in each board's cache of crossed squares (no field-by-field comparison)."""
+
+
+def _line(direction: Direction, index: int | None, entry: int | None = None) -> Line:
+    key = (direction, index, entry)
+    found = _LINES.get(key)
+    if found is None:
+        found = Line(direction, index, entry)
+        if len(_LINES) < 4096:
+            _LINES[key] = found
+    return found
 
 
 def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:

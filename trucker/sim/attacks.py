@@ -154,7 +154,8 @@ class Impact:
         }
 
 
-@dataclass(frozen=True)
+@written_out
+@dataclass(frozen=True, slots=True)
 class AttackResult:
     """A threat against one ship: the roll, the shift, and each impact."""
 

@@ -213,18 +213,21 @@ class ShipState:
             self._counts = (humans, aliens, tokens)
         return self._counts
 
+    # The counts are read far more often than they change: a cached tuple (never empty, so
+    # true) is used without calling _count.
+
     def tokens(self) -> int:
-        return self._count()[2]
+        return (self._counts or self._count())[2]
 
     def humans(self) -> int:
-        return self._count()[0]
+        return (self._counts or self._count())[0]
 
     def aliens(self) -> int:
-        return self._count()[1]
+        return (self._counts or self._count())[1]
 
     def crew(self) -> int:
         """Humans and aliens aboard: the crew a card can take (never robots)."""
-        humans, aliens, _ = self._count()
+        humans, aliens, _ = self._counts or self._count()
         return humans + aliens
 
     def cells_of(self, *parts: Part) -> list[Cell]:
@@ -236,4 +239,4 @@ class ShipState:
 
     def of(self, part: Part) -> tuple[Cell, ...]:
         """The squares holding ``part``, in board order (shared: do not change)."""
-        return self.structure.parts.get(part, ())
+        return (self._structure or self.structure).parts.get(part, ())
