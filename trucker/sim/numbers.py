@@ -35,6 +35,10 @@ __all__ = [
 ]
 
 
+_most_valuable_first = {good: -value for good, value in GOODS_VALUE.items()}.__getitem__
+"""Sort key for goods letters, most valuable first (a dict lookup: no Python call per cube)."""
+
+
 def _has_alien(ship: ShipState, color: AlienColor) -> bool:
     tiles = ship.tiles
     return ship.aliens() > 0 and any(tiles[c].alien is color for c in ship.of(Part.CABIN))
@@ -172,7 +176,7 @@ def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[st
     plain_room = sum(cap for _, cap, is_red in holds if not is_red)
     have = {g: pool.count(g) for g in "RYGB"}
     if have["R"] <= red_room and len(pool) <= red_room + plain_room:
-        return [("".join(sorted(pool, key=lambda g: -GOODS_VALUE[g])), "")]
+        return [("".join(sorted(pool, key=_most_valuable_first)), "")]
     best_size, ways = -1, []
     for reds in range(min(have["R"], red_room), -1, -1):
         others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)
@@ -205,7 +209,7 @@ def pack_goods(ship: ShipState, kept: str) -> Iterator[tuple[Cell, str]]:
     room = {c: cap for c, cap, _ in holds}
     reds = [c for c, _, is_red in holds if is_red]
     plains = [c for c, _, is_red in holds if not is_red]
-    for good in sorted(kept, key=lambda g: -GOODS_VALUE[g]):
+    for good in sorted(kept, key=_most_valuable_first):
         for cell in reds if good == "R" else plains + reds:
             if room[cell]:
                 loads[cell] += good
