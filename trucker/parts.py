@@ -58,7 +58,7 @@ GOODS_VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}
 
 def goods_value(goods: str) -> int:
     """What a string of goods letters sells for at full price (RULES §9.1)."""
-    return sum(GOODS_VALUE[g] for g in goods)
+    return sum(map(GOODS_VALUE.__getitem__, goods))
 
 
 @dataclass(frozen=True, slots=True)

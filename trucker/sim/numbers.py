@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from trucker.catalog import part_info
 from trucker.geometry import Cell
-from trucker.parts import GOODS_VALUE, AlienColor, Part
+from trucker.parts import GOODS_VALUE, AlienColor, Part, goods_value
 from trucker.rulings import Rulings
 from trucker.sim.state import ShipState
 from trucker.stats import armed_cells, cannon_value, crew_for_comparison, engine_value, turret_pairs
@@ -189,7 +189,7 @@ def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[st
                 b = others - y - g
                 if b <= have["B"]:
                     ways.append("R" * reds + "Y" * y + "G" * g + "B" * b)
-    ranked = sorted(set(ways), key=lambda k: (-sum(GOODS_VALUE[x] for x in k), k))[:limit]
+    ranked = sorted(set(ways), key=lambda k: (-goods_value(k), k))[:limit]
     return [(k, _minus(pool, k)) for k in ranked]
 
 
