@@ -111,7 +111,8 @@ class Step:
     defended_by: str | None = None
 
 
-@dataclass(frozen=True)
+@written_out
+@dataclass(frozen=True, slots=True)
 class Walk:
     """One intruder's walk through the ship."""
 

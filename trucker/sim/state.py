@@ -18,10 +18,12 @@ from trucker.graph import components, connections, joined_adjacency
 from trucker.parts import Part
 from trucker.ship import Ship, Tile
 from trucker.stats import exposed_connectors
+from trucker.written import written_out
 
 __all__ = ["Structure", "ShipState"]
 
 
+@written_out
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Structure:
     """What follows from where the tiles lie, not from what they hold: joined neighbours,

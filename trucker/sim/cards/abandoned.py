@@ -47,7 +47,7 @@ def _chances(
         """Shoot the candidate (new rolls each); can it still take the card afterwards?"""
         fire_volley(flight, [player], shots, f"fire on {what}", (candidate,))
         why_not = able(player) if player.flying else "gave up"
-        if why_not is not None:
+        if why_not is not None and flight.table.recording:
             flight.table.emit(Passed(player.name, f"after the fire: {why_not}"))
         return why_not is None
 
@@ -57,7 +57,8 @@ def _chances(
         second = taken > 0
         why_not = able(player)
         if why_not is not None:
-            flight.table.emit(Passed(player.name, why_not))
+            if flight.table.recording:
+                flight.table.emit(Passed(player.name, why_not))
             continue
         offered_fire = shots and flight.rulings.under_fire_target == "offered"
         if offered_fire and not survives(player, candidate):
