@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import MISSING, dataclass, field, fields, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from trucker.boards import Board
 from trucker.geometry import Cell, Connector, Direction
 from trucker.parts import GOODS_VALUE, AlienColor, Part
+from trucker.written import written_copy, written_out
 
 __all__ = ["Tile", "Ship", "sort_goods"]
 
@@ -18,6 +19,7 @@ def sort_goods(goods: Iterable[str]) -> str:
     return "".join(sorted(goods, key=lambda g: -GOODS_VALUE[g]))
 
 
+@written_out
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One tile as it lies on the board (already turned), with what it holds now.
@@ -62,45 +64,8 @@ class Tile:
         return self.robots if self.active else 0
 
 
-_TILE_FIELDS = tuple(f.name for f in fields(Tile))
-
-
-def _written_out(name: str, params: str, body: str, doc: str) -> Callable[..., object]:
-    """A method of :class:`Tile` written out field by field: a flight builds and copies tiles
-    thousands of times, and one argument and one slot store per field cost half of a loop over
-    the fields (or of the dataclass's ``object.__setattr__`` calls). The source is made from
-    the dataclass's own field names only."""
-    stores = {f"_set_{f}": getattr(Tile, f).__set__ for f in _TILE_FIELDS}
-    defaults = {f"_default_{f.name}": f.default for f in fields(Tile)}
-    scope: dict[str, object] = {"_keep": _KEEP, "_new": object.__new__, "Tile": Tile}
-    scope.update(stores)
-    scope.update(defaults)
-    exec(f"def {name}(self, {params}):\n{body}", scope)
-    method = scope[name]
-    assert callable(method)
-    method.__qualname__ = f"Tile.{name}"
-    method.__doc__ = doc
-    return method
-
-
-_KEEP = object()
-_REQUIRED = [f.name for f in fields(Tile) if f.default is MISSING]
-assert _REQUIRED == ["part", "sides"] and all(f.default_factory is MISSING for f in fields(Tile))
-
-Tile.__init__ = _written_out(  # type: ignore[method-assign]
-    "__init__",
-    "part, sides, " + ", ".join(f"{f}=_default_{f}" for f in _TILE_FIELDS if f not in _REQUIRED),
-    "".join(f"    _set_{f}(self, {f})\n" for f in _TILE_FIELDS),
-    "A tile: its part and sides, then anything it carries (the dataclass's fields).",
-)
-Tile.with_contents = _written_out(  # type: ignore[attr-defined]
-    "with_contents",
-    "*, " + ", ".join(f"{f}=_keep" for f in _TILE_FIELDS),
-    "    new = _new(Tile)\n"
-    + "".join(f"    _set_{f}(new, self.{f} if {f} is _keep else {f})\n" for f in _TILE_FIELDS)
-    + "    return new\n",
-    "A copy with new contents (no validation: the engine's own changes); an unknown field is "
-    "a TypeError, as for any function.",
+Tile.with_contents = written_copy(  # type: ignore[attr-defined]
+    Tile, "with_contents", "A copy with new contents (no validation: the engine's own changes)."
 )
 
 
