@@ -50,13 +50,13 @@ def main() -> None:
     args = parser.parse_args()
     seconds = 0.2 if args.smoke else args.seconds
 
-    files = {
-        "Class III ship (class-iii-cruiser.toml, 24 tiles)": SHIPS / "class-iii-cruiser.toml",
-        "all bundled ships (15 files, one pass)": None,
-    }
     everything = sorted(
         p for p in SHIPS.iterdir() if p.suffix in (".toml", ".json") and p.stem != "expected"
     )
+    files = {
+        "Class III ship (class-iii-cruiser.toml, 24 tiles)": SHIPS / "class-iii-cruiser.toml",
+        f"all bundled ships ({len(everything)} files, one pass)": None,
+    }
     for label, path in files.items():
         paths = [path] if path else everything
         raw = [(p, p.read_bytes()) for p in paths]
