@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # a board is read by trucker.formats.quick, or by this model 
     from trucker.formats.board_file import BoardFile
     from trucker.formats.quick import BoardEntry
 
-__all__ = ["Board", "Insurance", "board_from_file", "parse_columns"]
+__all__ = ["Board", "Insurance", "board_from_file", "parse_columns", "key_number"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,15 @@ class Board:
         return sorted(c.col for c in self.squares if c.row == row)
 
 
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$", re.ASCII)
+_NUMBER = re.compile(r"\s*(-?\d+)\s*", re.ASCII)
+
+
+def key_number(text: str) -> int | None:
+    """A row or column written as a table key (``"6"``, ``" -1 "``), or None: plain digits only
+    (``"²"`` is a digit to Python's ``isdigit``, not to ``int``)."""
+    match = _NUMBER.fullmatch(text)
+    return int(match.group(1)) if match else None
 
 
 def parse_columns(text: str) -> list[int]:
@@ -147,6 +155,13 @@ def parse_columns(text: str) -> list[int]:
     return out
 
 
+def _row(text: str) -> int:
+    row = key_number(text)
+    if row is None:
+        raise ValueError(f"squares.{text}: row {text!r} is not a number")
+    return row
+
+
 def _square(text: str, key: str) -> Cell:
     """A square of a board file; the ``ValueError`` names the key it came from."""
     try:
@@ -158,7 +173,7 @@ def _square(text: str, key: str) -> Cell:
 def board_from_file(model: BoardFile | BoardEntry, path: str | None = None) -> Board:
     """Build a :class:`Board`; raise ``ValueError`` (``"key: problem"``) on impossible data."""
     squares = frozenset(
-        Cell(int(row), col) for row, cols in model.squares.items() for col in parse_columns(cols)
+        Cell(_row(row), col) for row, cols in model.squares.items() for col in parse_columns(cols)
     )
     start = _square(model.start, "start")
     if start not in squares:
@@ -171,7 +186,7 @@ def board_from_file(model: BoardFile | BoardEntry, path: str | None = None) -> B
             raise ValueError('side_entry: a board with dice = "pairs" gives the two entry columns')
     board_cols = {c.col for c in squares}
     for col_text, labels in model.columns.items():
-        col = int(col_text) if col_text.strip().isdigit() else None
+        col = key_number(col_text)
         if col is None or col not in board_cols:
             raise ValueError(f"columns.{col_text}: not a column of the board")
         for label in labels:

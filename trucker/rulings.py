@@ -298,7 +298,7 @@ def value_problem(name: str, value: object) -> str | None:
             return None
         return f"expected an integer >= {at_least}, got {value}"
     if other is str and type(value) is str:
-        if re.fullmatch(meta["pattern"], value):
+        if meta["pattern"] is None or re.fullmatch(meta["pattern"], value):
             return None
         return f"expected {meta['alternatives']} (like {_FIELDS[name].default!r}), got {value!r}"
     shown = [repr(w) for w in words]
@@ -348,6 +348,12 @@ def _check(values: Mapping[str, object], file: str, where: str) -> list[InputErr
     return errors
 
 
+_FLAG_WORDS = {
+    **dict.fromkeys(("true", "yes", "on", "y", "t", "1"), True),
+    **dict.fromkeys(("false", "no", "off", "n", "f", "0"), False),
+}
+"""What ``--ruling flag=WORD`` may say (any case)."""
+
 _ASSIGNMENT = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+?)\s*$")
 
 
@@ -362,12 +368,13 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
             continue
         name, raw = match.groups()
         value: object = raw
-        if raw.lower() in {"true", "false"}:
-            value = raw.lower() == "true"
+        word = raw.lower()
+        if name in _FIELDS and _accepts(name)[1] is bool and word in _FLAG_WORDS:
+            value = _FLAG_WORDS[word]
+        elif word in ("true", "false"):
+            value = word == "true"
         elif re.fullmatch(r"[+-]?\d+", raw):
             value = int(raw)
-            if name in _FIELDS and _accepts(name)[1] is bool and value in (0, 1):
-                value = bool(value)
         out[name] = value
     for err in _check(out, "--ruling", ""):
         errors.append(err)
@@ -397,6 +404,7 @@ def resolve_rulings(
     errors: list[InputError] = []
     for source in sources:
         errors.extend(_check(source.values, source.file, "rulings."))
+    errors.extend(_check(cli, "--ruling", ""))
     if errors:
         raise BadInput(errors)
     merged: dict[str, object] = dict(sources[0].values) if sources else {}

@@ -98,3 +98,17 @@ def test_parse_board_names_file_and_key() -> None:
     assert [str(e) for e in info.value.errors] == [
         'mine.toml: start: \'7;7\' is not a square: write "row,col", e.g. "7,8"'
     ]
+
+
+@pytest.mark.parametrize("row", ["²", "--3", "3a", ""])
+def test_a_row_key_that_is_not_plain_digits_is_named(row: str) -> None:
+    from trucker.catalog import parse_board
+    from trucker.errors import BadInput
+
+    doc = {"format": "trucker-board/1", "id": "X", "name": "x", "level": 1, "start": "7,7",
+           "squares": {row: "7", "7": "7"}}  # fmt: skip
+    with pytest.raises(BadInput) as info:
+        parse_board(doc, "b.toml")
+    [line] = [str(e) for e in info.value.errors]
+    assert line.startswith("b.toml: squares")
+    assert "not a number" in line

@@ -202,3 +202,22 @@ def test_rulings_are_plain_values() -> None:
     assert a == b and hash(a) == hash(b) and a != DEFAULT_RULINGS
     assert pickle.loads(pickle.dumps(a)) == a
     assert a.as_dict()["armory_reach"] == "adjacent" and len(a.as_dict()) == len(RULING_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [("yes", True), ("ON", True), ("y", True), ("t", True), ("no", False), ("Off", False)],
+)
+def test_the_command_line_reads_yes_and_no_as_flags(word: str, value: bool) -> None:
+    assert parse_assignments([f"manned_armory_defends={word}"]) == {"manned_armory_defends": value}
+
+
+def test_a_flag_word_is_not_a_number() -> None:
+    """``radiation_explodes_at=yes`` is refused, not read as 1."""
+    with pytest.raises(BadInput, match="radiation_explodes_at: expected an integer >= 1"):
+        parse_assignments(["radiation_explodes_at=yes"])
+
+
+def test_an_unknown_name_given_to_resolve_rulings_directly_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="--ruling: bogus: unknown ruling"):
+        resolve_rulings([], {"bogus": 1})

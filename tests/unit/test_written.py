@@ -42,3 +42,34 @@ def test_only_plain_fields_can_be_written_out() -> None:
         @dataclasses.dataclass(frozen=True, slots=True)
         class Listed:
             items: list[int] = dataclasses.field(default_factory=list)
+
+
+def test_a_base_s_post_init_is_not_skipped() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base:
+        size: int
+
+        def __post_init__(self) -> None:
+            if self.size < 0:
+                raise ValueError("negative")
+
+    with pytest.raises(TypeError, match="__post_init__"):
+
+        @written_out
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Child(Base):
+            pass
+
+
+def test_an_init_only_argument_is_refused() -> None:
+    with pytest.raises(TypeError, match="more than its fields"):
+
+        @written_out
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Scaled:
+            size: int
+            scale: dataclasses.InitVar[int] = 1
+
+
+def test_written_out_methods_say_where_they_live() -> None:
+    assert Tile.__init__.__module__ == Tile.with_contents.__module__ == "trucker.ship"  # type: ignore[attr-defined]

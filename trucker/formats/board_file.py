@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
-from trucker.boards import parse_columns
+from trucker.boards import key_number, parse_columns
 
 __all__ = ["BoardFile", "InsuranceEntry"]
 
@@ -59,7 +59,7 @@ class BoardFile(BaseModel):
     @classmethod
     def _rows(cls, value: dict[str, str]) -> dict[str, str]:
         for row, cols in value.items():
-            if not row.strip().lstrip("-").isdigit():
+            if key_number(row) is None:
                 raise ValueError(f"row {row!r} is not a number")
             parse_columns(cols)
         return value

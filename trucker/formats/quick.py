@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from trucker.boards import parse_columns
+from trucker.boards import key_number, parse_columns
 from trucker.geometry import Connector, Direction, parse_sides
 
 __all__ = ["read_ship", "read_board", "TILE_KEYS", "SHIP_KEYS", "BOARD_KEYS"]
@@ -237,18 +237,21 @@ def _whole_tile(entry: TileEntry) -> None:
 _UNIVERSAL = (Connector.UNIVERSAL,) * 4
 
 
+def _one_of(*words: str) -> Reader:
+    def read(value: object) -> str:
+        if type(value) is not str or value not in words:
+            raise Decline
+        return value
+
+    return read
+
+
 def _holes(value: object) -> list[int]:
     if type(value) is not list or len(value) != 2:
         raise Decline
     for die in value:
         if type(die) is not int or not 1 <= die <= 6:
             raise Decline
-    return value
-
-
-def _loadout(value: object) -> str:
-    if value not in ("launch", "empty") or type(value) is not str:
-        raise Decline
     return value
 
 
@@ -273,21 +276,15 @@ class ShipEntry(Entry):
     rulings: dict[str, Any] = {}  # noqa: RUF012
 
 
-def _ship_format(value: object) -> str:
-    if value != "trucker-ship/1" or type(value) is not str:
-        raise Decline
-    return value
-
-
 SHIP_KEYS: tuple[set[str], dict[str, Reader]] = (
     {"format", "board", "tiles"},
     {
-        "format": _ship_format,
+        "format": _one_of("trucker-ship/1"),
         "board": _str,
         "name": _str,
         "holes": _holes,
         "insured": _bool,
-        "loadout": _loadout,
+        "loadout": _one_of("launch", "empty"),
         "rulings": _table,
         "tiles": _tiles,
     },
@@ -343,15 +340,6 @@ class BoardEntry(Entry):
     insurance = InsuranceEntry({})
 
 
-def _one_of(*words: str) -> Reader:
-    def read(value: object) -> str:
-        if type(value) is not str or value not in words:
-            raise Decline
-        return value
-
-    return read
-
-
 def _strings(value: object) -> list[str]:
     if type(value) is not list:
         raise Decline
@@ -373,7 +361,7 @@ def _pair(value: object) -> tuple[int, int]:
 def _rows(value: object) -> dict[str, str]:
     rows = {key: _str(cols) for key, cols in _table(value).items()}
     for row, cols in rows.items():
-        if not row.strip().lstrip("-").isdigit():
+        if key_number(row) is None:
             raise Decline
         try:
             parse_columns(cols)
