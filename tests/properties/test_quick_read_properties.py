@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.properties.layouts import layouts
+from tests.properties.layouts import layouts, tile_entries
 from trucker.catalog import data_root, parse_board, scenarios_root
 from trucker.errors import BadInput
 from trucker.formats import quick
 from trucker.formats.board_file import BoardFile, InsuranceEntry
 from trucker.formats.ship_file import TILE_MODELS, ShipFile
-from trucker.load import parse_document, ship_from_document
+from trucker.load import _tile, parse_document, ship_from_document
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, 1, 2, 3, 4, 6, 7, -1, 2.0, "", "x", "2",
@@ -146,3 +146,38 @@ def test_a_damaged_ship_reads_the_same_both_ways(doc: dict[str, Any]) -> None:
 def test_a_damaged_board_reads_the_same_both_ways(doc: dict[str, Any]) -> None:
     fast, slow = _both_ways(_board, doc, "trucker.catalog.read_board")
     assert fast == slow
+
+
+@st.composite
+def one_key_changed(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid tile with one of its part's keys set to an odd value, or left out: most are
+    still valid, so the two readers are compared on what they accept, not only on errors."""
+    entry = dict(draw(tile_entries()))
+    key = draw(st.sampled_from(sorted(TILE_MODELS[entry["part"]].model_fields)))
+    if draw(st.integers(0, 5)) == 0:
+        entry.pop(key, None)
+    else:
+        entry[key] = draw(st.sampled_from(ODD_VALUES))
+    return entry
+
+
+def _tiles_read(read: Any, entry: dict[str, Any]) -> Any:
+    try:
+        read_entry = read(entry)
+    except (ValueError, TypeError):
+        return None
+    return (_tile(read_entry, True), _tile(read_entry, False))
+
+
+@settings(max_examples=600, deadline=None)
+@given(entry=one_key_changed())
+def test_a_tile_the_quick_reader_accepts_is_the_model_s_tile(entry: dict[str, Any]) -> None:
+    def quick_read(raw: dict[str, Any]) -> Any:
+        try:
+            return quick._tile(raw)
+        except quick.Decline:
+            raise ValueError("declined") from None
+
+    fast = _tiles_read(quick_read, entry)
+    if fast is not None:
+        assert fast == _tiles_read(TILE_MODELS[entry["part"]].model_validate, entry)
