@@ -51,26 +51,24 @@ class TileEntry(Entry):
     sleepers: int | None = None
 
 
-def _bool(value: object) -> bool:
-    if type(value) is not bool:
-        raise Decline
-    return value
+def _exactly(kind: type) -> Callable[[object], Any]:
+    """A reader of values of exactly ``kind``: the models' strict types (True is no int)."""
+
+    def read(value: object) -> Any:
+        if type(value) is not kind:
+            raise Decline
+        return value
+
+    return read
 
 
-def _str(value: object) -> str:
-    if type(value) is not str:
-        raise Decline
-    return value
+_bool = _exactly(bool)
+_str = _exactly(str)
+_int = _exactly(int)
 
 
 def _count(value: object) -> int:
     if type(value) is not int or value < 0:
-        raise Decline
-    return value
-
-
-def _int(value: object) -> int:
-    if type(value) is not int:
         raise Decline
     return value
 
