@@ -239,7 +239,7 @@ class _Picture:
         self.title = title
         self.desc = desc
         self.root = ET.Element("svg")
-        self.body = ET.Element("g", {"id": "picture"})
+        self.body = ET.Element("g", {"class": "picture"})
         self.width = 0.0
         self.height = 0.0
 
