@@ -217,7 +217,7 @@ def test_boards_json() -> None:
 def test_boards_drawing_with_holes(capsys: pytest.CaptureFixture[str]) -> None:
     run = run_main(capsys, "boards", "IIIB", "--holes", "3,4")
     assert run.code == 0
-    assert run.stdout.count("XXX") == 10
+    assert run.stdout.count("( )") == 10
     assert run_main(capsys, "boards", "IIIB", "--holes", "3,9").code == 2
     unknown = run_main(capsys, "boards", "XIV")
     assert unknown.code == 2

@@ -118,7 +118,7 @@ class Mark:
     label: str | None = None
 
 
-HOLE = "  XXX  "
+HOLE = "  ( )  "
 """The middle line of an IIIB square holed by the dice (RULES §1.6): nothing may stand there."""
 LOST = Mark("lost", "xxx")
 """The mark of a square whose tile was destroyed or fell off."""
