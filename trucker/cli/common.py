@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from trucker.boards import Board
 from trucker.cli.output import err, print_errors, print_report
 from trucker.dice import faces_from_text
 from trucker.errors import BadInput
@@ -117,6 +118,27 @@ def parse_square(text: str, option: str) -> Cell:
 def draw_seed(seed: int | None) -> int:
     """The seed to use: the given one, or a fresh one the report prints for a rerun."""
     return seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+
+
+def choose_roll(
+    board: Board, roll: int | None, dice: str | None, seed: int | None, purpose: str
+) -> tuple[tuple[int, int] | int, int | None]:
+    """The line's roll from ``--dice A,B`` or ``--roll TOTAL`` (a total only on boards that read
+    a sum), else rolled from ``--seed`` (or a fresh seed, returned for the report). The
+    commands refuse ``--roll`` with ``--dice`` before reading any file."""
+    from trucker.dice import SeededDice
+
+    if dice is not None:
+        a, b = parse_dice_option(dice, "--dice", pairs=1)
+        return (a, b), None
+    if roll is not None:
+        if board.dice == "pairs":
+            raise bad_input("--roll", str(roll), f"board {board.id} reads two dice: use --dice A,B")
+        if not 2 <= roll <= 12:
+            raise bad_input("--roll", str(roll), "a 2d6 total is 2 to 12")
+        return roll, None
+    used_seed = draw_seed(seed)
+    return SeededDice(used_seed).roll(purpose), used_seed
 
 
 def trace_document(

@@ -64,15 +64,13 @@ def hit(
     from trucker.cli.captains import CommandLineCaptain, KeepNotFound
     from trucker.cli.common import (
         bad_input,
-        draw_seed,
+        choose_roll,
         load_flight_ships,
-        parse_dice_option,
         parse_direction,
         parse_square,
         trace_document,
     )
     from trucker.cli.output import check_output, out, print_json, write_output
-    from trucker.dice import SeededDice
     from trucker.sim.attacks import attack, why_no_shift
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table
@@ -91,21 +89,7 @@ def hit(
         check_output(svg, "--svg", [file])
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
-    used_seed = None
-    if dice is not None:
-        a, b = parse_dice_option(dice, "--dice", pairs=1)
-        the_roll: tuple[int, int] | int = (a, b)
-    elif roll is not None:
-        if board.dice == "pairs":
-            raise bad_input(
-                "--roll", str(roll), f"board {board.id} reads two dice: give --dice A,B"
-            )
-        if not 2 <= roll <= 12:
-            raise bad_input("--roll", str(roll), "a 2d6 total is 2 to 12")
-        the_roll = roll
-    else:
-        used_seed = draw_seed(seed)
-        the_roll = SeededDice(used_seed).roll("the threat's line")
+    the_roll, used_seed = choose_roll(board, roll, dice, seed, "the threat's line")
     ship = ShipState.from_ship(flying.ship)
     ship.lost.extend(flying.repaired)
     threat_obj = Threat(kind, direction)

@@ -72,15 +72,13 @@ def intruder(
     from trucker.cli.captains import CommandLineCaptain, KeepNotFound
     from trucker.cli.common import (
         bad_input,
-        draw_seed,
+        choose_roll,
         load_flight_ships,
-        parse_dice_option,
         parse_direction,
         parse_square,
         trace_document,
     )
     from trucker.cli.output import check_output, print_json, write_output
-    from trucker.dice import SeededDice
     from trucker.sim.attacks import why_no_shift
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState
@@ -98,19 +96,7 @@ def intruder(
             check_output(target, option, inputs)
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
-    used_seed = None
-    if dice is not None:
-        a, b = parse_dice_option(dice, "--dice", pairs=1)
-        the_roll: tuple[int, int] | int = (a, b)
-    elif roll is not None:
-        if board.dice == "pairs":
-            raise bad_input("--roll", str(roll), f"board {board.id} reads two dice: use --dice A,B")
-        if not 2 <= roll <= 12:
-            raise bad_input("--roll", str(roll), "a 2d6 total is 2 to 12")
-        the_roll = roll
-    else:
-        used_seed = draw_seed(seed)
-        the_roll = SeededDice(used_seed).roll("the intruder's landing line")
+    the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")
     ship = ShipState.from_ship(flying.ship)
     ship.lost.extend(flying.repaired)
     if moves is not None:
