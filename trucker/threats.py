@@ -85,7 +85,8 @@ def is_side(direction: Direction) -> bool:
 
 def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
     """The two ways a thruster can move the ship against a threat from ``direction``: across
-    its line (left/right against front and rear threats, front/rear against side threats)."""
+    its line (left/right against front and rear threats, front/rear against side threats;
+    RULES §2.4, on IIB §1.5)."""
     if is_side(direction):
         return (Direction.FRONT, Direction.REAR)
     return (Direction.LEFT, Direction.RIGHT)
@@ -120,7 +121,8 @@ class Line:
 
 
 def read_roll(board: Board, direction: Direction, roll: Roll | int) -> Line:
-    """The line a roll gives on ``board``. An ``int`` is a 2d6 total (2d6 boards only)."""
+    """The line a roll gives on ``board`` (RULES §1.1; IIB §1.5). An ``int`` is a 2d6 total
+    (2d6 boards only)."""
     if board.dice == "pairs":
         if isinstance(roll, int):
             raise ValueError(f"board {board.id} reads the two dice separately: give both faces")
@@ -151,9 +153,9 @@ def _line(direction: Direction, index: int | None, entry: int | None = None) -> 
 
 
 def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:
-    """The line after the ship moves one square (the spec's "Rolls"): moving right, a front/rear
-    threat at column c meets column c-1; moving front, a side threat at row r meets row r+1.
-    On a wrapped board column shifts wrap around; a miss stays a miss."""
+    """The line after a thruster moves the ship one square (RULES §2.4, the spec's "Rolls"):
+    moving right, a front/rear threat at column c meets column c-1; moving front, a side threat
+    at row r meets row r+1. On a wrapped board column shifts wrap around; a miss stays a miss."""
     if ship_moves not in shift_axis(line.direction):
         raise ValueError(f"a {ship_moves} shift does not move the ship off a {line.direction} line")
     if line.index is None:

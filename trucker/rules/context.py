@@ -22,7 +22,8 @@ __all__ = ["RuleContext", "misplaced_tiles"]
 
 
 def misplaced_tiles(ship: Ship) -> dict[Cell, RuleId]:
-    """Tiles not really on the board: off it, or on a IIIB hole (the spec's edge case)."""
+    """Tiles not really on the board: off it (RULES §3.1), or on a IIIB hole (§1.6); the
+    spec's edge case leaves them out of the other checks."""
     holes = ship.hole_squares
     out: dict[Cell, RuleId] = {}
     for cell in ship.tiles:

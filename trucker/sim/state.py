@@ -228,7 +228,7 @@ class ShipState:
         return (self._counts or self._count())[1]
 
     def crew(self) -> int:
-        """Humans and aliens aboard: the crew a card can take (never robots)."""
+        """Humans and aliens aboard: the crew a card can take (never robots, RULES §4.3)."""
         humans, aliens, _ = self._counts or self._count()
         return humans + aliens
 
