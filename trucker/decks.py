@@ -19,6 +19,7 @@ from trucker.cards import Card, Level
 from trucker.catalog import cards, cards_of_level, deal_rules
 from trucker.errors import BadInput, InputError
 from trucker.load import read_document
+from trucker.rulings import DEFAULT_RULINGS, Rulings
 
 __all__ = [
     "Deck",
@@ -232,12 +233,16 @@ def random_deck_level(spec: str) -> Level | None:
 
 
 def deal_deck(
-    level: Level | int | str, rng: random.Random, expansions: Iterable[str] | None = None
+    level: Level | int | str,
+    rng: random.Random,
+    expansions: Iterable[str] | None = None,
+    rulings: Rulings = DEFAULT_RULINGS,
 ) -> Deck:
     """Deal a flight deck by the rules (RULES §6.6) from the catalogue.
 
     Four piles, each of the level's composition, are drawn without replacement, shuffled
-    together and reshuffled until the top card is of the flight's level. Every draw uses ``rng``
+    together and reshuffled until the top card is of the flight's level (for level IV: ruling
+    ``level_iv_top_card``). Every draw uses ``rng``
     (the caller's stream, derived from the user's seed), so the same stream deals the same deck.
     ``expansions`` limits the cards to those boxes (None: every card in the catalogue).
     """
@@ -268,8 +273,9 @@ def deal_deck(
     ]
     deck = [card for pile in piles for card in pile]
     rng.shuffle(deck)
-    while deck[0].level != flight:
-        rng.shuffle(deck)
+    if flight is not Level.IV or rulings.level_iv_top_card == "level-iv":
+        while deck[0].level != flight:
+            rng.shuffle(deck)
     return Deck(name=spec, level=flight, cards=tuple(deck))
 
 

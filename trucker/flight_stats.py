@@ -142,7 +142,7 @@ def run_chunk(spec: OddsSpec, start: int, stop: int) -> Tally:
     crews_at_start = [[_crew(c) for c in lineup] for lineup in spec.lineups]
     for index in range(start, stop):
         seed = flight_seed(spec.seed, index)
-        deck = deck_for(spec.deck, seed)
+        deck = deck_for(spec.deck, seed, rulings=spec.rulings)
         firsts = []
         for which, lineup in enumerate(spec.lineups):
             result = fly(FlightPlan(lineup, deck, spec.rulings, seed=seed), keep_log=False)

@@ -21,7 +21,7 @@ from trucker.events import Decided, Rolled
 from trucker.geometry import Cell
 from trucker.load import ship_from_document
 from trucker.policy import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
-from trucker.rulings import Rulings, RulingSource, resolve_rulings
+from trucker.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.ship import Ship
 from trucker.sim.flight import FlightResult, run_flight
 from trucker.sim.table import Table
@@ -79,14 +79,16 @@ def unique_names(names: Sequence[str]) -> list[str]:
     return out
 
 
-def deck_for(spec: str | Deck, seed: int, *, load: Any = None) -> Deck:
+def deck_for(
+    spec: str | Deck, seed: int, *, load: Any = None, rulings: Rulings = DEFAULT_RULINGS
+) -> Deck:
     """A deck from ``random:<LEVEL>`` (dealt from its own stream derived from ``seed``, never
-    the game dice), a :class:`Deck`, or a deck file through ``load``."""
+    the game dice, by ``rulings``), a :class:`Deck`, or a deck file through ``load``."""
     if isinstance(spec, Deck):
         return spec
     level = random_deck_level(spec)
     if level is not None:
-        return deal_deck(level, random.Random(derive_seed(seed, "deck")))
+        return deal_deck(level, random.Random(derive_seed(seed, "deck")), rulings=rulings)
     return load(spec)
 
 

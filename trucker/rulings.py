@@ -44,12 +44,13 @@ def ruling(
     at_least: int | None = None,
     pattern: str | None = None,
 ) -> Any:
-    """Declare one ruling: its default, where RULES §10 discusses it (``source`` is the
-    question's number there), what else it may be, and the limits its type cannot say."""
+    """Declare one ruling: its default, where RULES discusses it (``source`` is the question's
+    number in §10, or a section such as ``"§9.1"`` where §10 does not list it), what else it may
+    be, and the limits its type cannot say."""
     return field(
         default=default,
         metadata={
-            "source": f"RULES §10 #{source}",
+            "source": f"RULES {source}" if source.startswith("§") else f"RULES §10 #{source}",
             "alternatives": alternatives,
             "description": description,
             "at_least": at_least,
@@ -210,7 +211,7 @@ class Rulings:
     )
     hostile_rolls: Literal["shared", "per-ship"] = ruling(
         "shared",
-        source="19",
+        source="§6.8",
         alternatives="per-ship",
         description="ABE hostile Smugglers and Slavers (RULES §6.8, whose details are only on "
         "the level IV cards) shoot the ships they beat after passing every ship, each shot "
@@ -222,6 +223,21 @@ class Rulings:
         source="31",
         alternatives="cabins+luxury",
         description="Which parts count as cabins for Epidemic: cabins, or also luxury cabins.",
+    )
+    fifth_place_reward: int = ruling(
+        0,
+        at_least=0,
+        source="§9.1",
+        alternatives="any integer >= 0",
+        description="Credits a fifth ship to arrive earns: the rules print four arrival rewards "
+        "and none for a fifth place (not found, RULES §9.1 [?]); 0 reads them as written.",
+    )
+    level_iv_top_card: Literal["level-iv", "any"] = ruling(
+        "level-iv",
+        source="§6.6",
+        alternatives="any",
+        description="A Class IV flight's deck is reshuffled until its top card is level IV, as "
+        "decks of the other levels are (assumed by analogy, RULES §6.6 [?]), or only shuffled.",
     )
 
     def __post_init__(self) -> None:

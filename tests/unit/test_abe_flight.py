@@ -337,3 +337,28 @@ def test_hostile_rolls_ruling(ruling: str, rolls: int) -> None:
     assert len([e for e in result.events if e.kind == "rolled"]) == rolls
     met = [e.ship for e in result.events if e.kind == "met"]
     assert sorted(set(met)) == ["0:armed.toml", "1:armed.toml"] and len(met) == 4
+
+
+# --- rulings for what RULES marks [?] and §10 does not list ----------------------------------
+
+
+def test_a_fifth_place_earns_the_ruling_s_reward() -> None:
+    """RULES §9.1 prints four arrival rewards (level I: 4/3/2/1) and none for a fifth place:
+    by default the fifth ship earns 0; ruling fifth_place_reward = 1 gives it 1."""
+    card = OpenSpace(level=Level.I)
+    default = _fly(["settler.toml"] * 5, [card])
+    paid = _fly(["settler.toml"] * 5, [card], rulings=Rulings(fifth_place_reward=1))
+    assert [s.arrival for s in default.ships if s.place is not None] == [4, 3, 2, 1, 0]
+    assert sorted(s.arrival for s in paid.ships) == [1, 1, 2, 3, 4]
+    fifth = next(s for s in paid.ships if s.place == 5)
+    assert fifth.final_credits == next(s for s in default.ships if s.place == 5).final_credits + 1
+
+
+def test_a_class_iv_deck_tops_with_level_iv_unless_the_ruling_says_any() -> None:
+    """RULES §6.6: decks are reshuffled until the top card is of the flight's level; for
+    Class IV that is assumed by analogy (ruling level_iv_top_card)."""
+    tops = {deal_deck("IV", random.Random(seed)).cards[0].level for seed in range(40)}
+    any_top = Rulings(level_iv_top_card="any")
+    loose = {deal_deck("IV", random.Random(s), rulings=any_top).cards[0].level for s in range(40)}
+    assert tops == {Level.IV}
+    assert loose > {Level.IV}

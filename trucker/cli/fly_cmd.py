@@ -80,7 +80,9 @@ def fly(
     captains = _captains(policy, names)
     used_seed = draw_seed(seed) if dice is None else seed
     faces = tuple(parse_dice_option(dice, "--dice")) if dice is not None else None
-    the_deck = deck_for(deck, used_seed or 0, load=lambda p: load_deck(Path(p), display=p))
+    the_deck = deck_for(
+        deck, used_seed or 0, load=lambda p: load_deck(Path(p), display=p), rulings=rulings
+    )
     scripts = _read_choices(choices, names) if choices else {}
     crews = tuple(
         Crew(

@@ -45,9 +45,8 @@ __all__ = [
 ]
 
 ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3), 4: (16, 12, 8, 4)}
-"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards).
-A fifth place earns nothing: the rules print four rewards and give none for a fifth (§9.1 [?],
-the same reading as TBE's five-player games)."""
+"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards;
+a fifth place: ruling fifth_place_reward)."""
 BEST_LOOKING = {1: 2, 2: 4, 3: 6, 4: 8}
 """Best-looking ship prize per flight level (RULES §9.1)."""
 FIVE_SHIPS = 5
@@ -333,7 +332,10 @@ class Flight:
         results = []
         for player in self.players:
             place = finishers.index(player) + 1 if player.flying else None
-            reward = arrival[place - 1] if place is not None and place <= len(arrival) else 0
+            reward = 0
+            if place is not None:
+                fifth = self.rulings.fifth_place_reward
+                reward = arrival[place - 1] if place <= len(arrival) else fifth
             looks = best if place is not None and exposed[player.name] == fewest else 0
             goods = "".join(t.goods for t in player.ship.tiles.values())
             sales = goods_value(goods)
