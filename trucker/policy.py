@@ -52,6 +52,7 @@ class DecisionKind(StrEnum):
     TAKE = "take"
     LOSE_CREW = "lose-crew"
     LOSE_TOKEN = "lose-token"
+    LOSE_GOOD = "lose-good"
     INSURE = "insure"
     RECRUIT = "recruit"
 
@@ -175,6 +176,7 @@ class SensibleCaptain:
             DecisionKind.TAKE: self._take,
             DecisionKind.LOSE_CREW: _lose_a_human_first,
             DecisionKind.LOSE_TOKEN: _lose_from_fullest,
+            DecisionKind.LOSE_GOOD: _lose_from_first_hold,
             DecisionKind.INSURE: self._insure,
             DecisionKind.RECRUIT: _recruit_all,
         }
@@ -325,6 +327,12 @@ def _lose_a_human_first(decision: Decision) -> Option:
     if humans:
         return max(humans, key=lambda o: (o.value.humans, o.value.square))
     return decision.options[0]
+
+
+def _lose_from_first_hold(decision: Decision) -> Option:
+    """Equal goods in several holds: the one in the first hold in board order (where the good
+    sits matters only to later hits, which this captain does not foresee)."""
+    return min(decision.options, key=lambda o: o.value.square)
 
 
 def _lose_from_fullest(decision: Decision) -> Option:

@@ -4,6 +4,7 @@ and every ruling these cards read, flipped."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -362,3 +363,43 @@ def test_a_class_iv_deck_tops_with_level_iv_unless_the_ruling_says_any() -> None
     loose = {deal_deck("IV", random.Random(s), rulings=any_top).cards[0].level for s in range(40)}
     assert tops == {Level.IV}
     assert loose > {Level.IV}
+
+
+# --- the owner chooses which hold loses a good (RULES §6.1) ---------------------------------
+
+
+def test_the_owner_chooses_which_hold_loses_an_equal_good() -> None:
+    """Smugglers (strength 8) beat a ship with no cannon and take one good, the most valuable:
+    a yellow. Both holds carry one, so the owner chooses; the sensible captain takes the one
+    in the first hold in board order (7,6), a scripted one the other (7,8)."""
+    from tests.helpers import ship
+    from trucker.cards import Smugglers
+
+    hauler = ship(
+        {
+            "7,7": "start",
+            "7,6": "cargo -u-- capacity=2 goods=YB",
+            "7,8": "cargo ---u capacity=2 goods=Y",
+        }
+    )
+    card = Smugglers(level=Level.I, strength=8, goods=1, reward="G", days=1)
+
+    def fly_with(choices: list[str]) -> dict[str, str]:
+        plan = FlightPlan(
+            (Crew("hauler", hauler),), Deck("test", Level.I, (card,)), Rulings(), seed=0,
+            choices={"hauler": choices},
+        )  # fmt: skip
+        holds: dict[str, str] = {}
+
+        def after_card(flight: Any, _index: int) -> None:
+            tiles = flight.players[0].ship.tiles
+            holds.update({str(c): t.goods for c, t in tiles.items() if t.part == "cargo"})
+
+        result = fly(plan, observer=after_card)
+        asked = [e for e in result.events if e.kind == "decided" and e.decision == "lose-good"]
+        assert len(asked) == 1 and not asked[0].forced
+        assert [e.goods for e in result.events if e.kind == "goods-lost"] == ["Y"]
+        return holds
+
+    assert fly_with([]) == {"7,6": "B", "7,8": "Y"}
+    assert fly_with(["the Y in 7,8"]) == {"7,6": "YB", "7,8": ""}

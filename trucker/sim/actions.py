@@ -12,6 +12,7 @@ from trucker.parts import GOODS_VALUE, Part, goods_value
 from trucker.policy import Decision, DecisionKind, Option
 from trucker.sim.choices import (
     CrewLoss,
+    GoodLoss,
     Keeping,
     Paying,
     Powering,
@@ -187,16 +188,19 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
 
 
 def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
-    """Lose ``count`` goods, most valuable first; for the rest, battery tokens, the owner
-    choosing the battery; when both run out, nothing more (RULES §6.1)."""
+    """Lose ``count`` goods, most valuable first, the owner choosing the hold when several
+    carry that colour; for the rest, battery tokens, the owner choosing the battery; when both
+    run out, nothing more (RULES §6.1)."""
     ship = player.ship
     taken = ""
     for _ in range(count):
-        holds = [(c, t) for c, t in sorted(ship.tiles.items()) if t.goods]
+        holds = [(c, t.goods) for c, t in sorted(ship.tiles.items()) if t.goods]
         if not holds:
             break
-        cell, tile = max(holds, key=lambda item: max(GOODS_VALUE[g] for g in item[1].goods))
-        best = max(tile.goods, key=lambda g: GOODS_VALUE[g])
+        best = max((g for _, goods in holds for g in goods), key=GOODS_VALUE.__getitem__)
+        cell = _hold_to_lose_from(flight, player, [c for c, goods in holds if best in goods],
+                                  best, why)  # fmt: skip
+        tile = ship.tiles[cell]
         ship.set(cell, tile.with_contents(goods=tile.goods.replace(best, "", 1)))
         taken += best
     if taken:
@@ -217,6 +221,16 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         ship.set(square, tile.with_contents(charge=tile.charge - 1))
         if flight.table.recording:
             flight.table.emit(TokensLost(player.name, str(square), 1))
+
+
+def _hold_to_lose_from(
+    flight: Flight, player: Player, holds: list[Cell], good: str, why: str
+) -> Cell:
+    if len(holds) == 1:
+        return holds[0]
+    options = tuple(Option(f"the {good} in {c}", GoodLoss(c, good)) for c in holds)
+    decision = Decision(DecisionKind.LOSE_GOOD, player.name, options, why)
+    return flight.ask(player, decision).value.square
 
 
 def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:

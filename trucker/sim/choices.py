@@ -116,6 +116,15 @@ class CrewLoss:
 
 @written_out
 @dataclass(frozen=True, slots=True)
+class GoodLoss:
+    """One good lost from a hold (the most valuable colour aboard; the hold is the owner's)."""
+
+    square: Cell
+    good: str
+
+
+@written_out
+@dataclass(frozen=True, slots=True)
 class TokenLoss:
     """One battery token lost from a battery tile."""
 
