@@ -115,7 +115,8 @@ class Rulings:
         source="9",
         alternatives="immediate",
         description="When one of two commandos is defeated, its fuses explode after both have "
-        "left (after-both) or at once (immediate).",
+        "left (after-both) or at once (immediate); if that destroys or breaks off the landing "
+        "tile, the second commando never boards.",
     )
     armory_reach: Literal["connected", "adjacent"] = ruling(
         "connected",
