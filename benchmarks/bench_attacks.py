@@ -15,11 +15,11 @@ from pathlib import Path
 
 from bench_validate import rate
 
-from trucker.load import load_ship
+from trucker.core.threats import Threat
+from trucker.formats.load import load_ship
 from trucker.sim.attacks import attack
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.threats import Threat
 
 ROOT = Path(__file__).resolve().parent.parent
 SWARM = [

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from bench_validate import rate
 
-from trucker.flights import Crew, FlightPlan, deck_for, fly
-from trucker.load import load_ship
-from trucker.rulings import Rulings
+from trucker.core.rulings import Rulings
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, deck_for, fly
 from trucker.sim.state import ShipState
 
 SHIPS = Path(__file__).resolve().parent.parent / "scenarios" / "ships"

@@ -20,11 +20,11 @@ import os
 import time
 from pathlib import Path
 
-from trucker.flight_stats import OddsSpec, summarise
-from trucker.flights import Crew
-from trucker.load import load_ship
-from trucker.parallel import fly_chunks
-from trucker.rulings import Rulings
+from trucker.core.rulings import Rulings
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew
+from trucker.play.montecarlo import OddsSpec, summarise
+from trucker.play.parallel import fly_chunks
 
 SHIPS = Path(__file__).resolve().parent.parent / "scenarios" / "ships"
 CASES = {

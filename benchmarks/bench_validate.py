@@ -23,8 +23,8 @@ from pathlib import Path
 
 import tomli
 
-from trucker.load import parse_document, ship_from_document
-from trucker.validate import validate
+from trucker.formats.load import parse_document, ship_from_document
+from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPS = ROOT / "scenarios" / "ships"

@@ -196,12 +196,12 @@ def intruder_steps(builder: Builder, name: str, numbers: str, case_name: str) ->
     import dataclasses
 
     from trucker.cli.captains import CommandLineCaptain
-    from trucker.decks import load_deck
-    from trucker.geometry import Direction
-    from trucker.load import load_ship
+    from trucker.core.geometry import Direction
+    from trucker.core.rulings import Rulings
+    from trucker.formats.decks import load_deck
+    from trucker.formats.load import load_ship
     from trucker.render.html import walk_narration
     from trucker.render.svg import walk_svg
-    from trucker.rulings import Rulings
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table

@@ -8,7 +8,7 @@ layout file)::
 ``start`` is the starting cabin, ``pipe`` a structural module. Values are read as TOML would
 give them: ``crew=1`` is an integer, ``red=true`` a boolean, and ``covers``, ``nozzles``,
 ``colors`` and ``armor`` are comma-separated lists. Ships are built through the real loader
-(:func:`trucker.load.ship_from_document`), so every helper-made ship is also a valid file.
+(:func:`trucker.formats.load.ship_from_document`), so every helper-made ship is also a valid file.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from trucker.load import ship_from_document
-from trucker.report import Report, Violation
-from trucker.rulings import Rulings
-from trucker.ship import Ship
-from trucker.validate import validate
+from trucker.core.rulings import Rulings
+from trucker.core.ship import Ship
+from trucker.formats.load import ship_from_document
+from trucker.rules.report import Report, Violation
+from trucker.rules.validate import validate
 
 __all__ = ["tile", "document", "ship", "verdict", "rules", "as_lists"]
 

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from trucker.catalog import cards, cards_of_level
 from trucker.cli.app import app
+from trucker.formats.catalogue import cards, cards_of_level
 
 runner = CliRunner()
 

@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from tests.cli.invoke import run_main, run_subprocess
 from tests.conftest import SCENARIOS
 from trucker.cli.app import app
-from trucker.load import load_ship, ship_from_document
-from trucker.rulings import DEFAULT_RULINGS, RULING_NAMES, RulingSource, resolve_rulings
-from trucker.validate import validate
+from trucker.core.rulings import DEFAULT_RULINGS, RULING_NAMES, RulingSource, resolve_rulings
+from trucker.formats.load import load_ship, ship_from_document
+from trucker.rules.validate import validate
 
 SHIPS = SCENARIOS / "ships"
 runner = CliRunner()

@@ -137,7 +137,7 @@ def test_a_write_that_fails_midway_is_one_line_and_exit_2(
     def full_disk(path: object, text: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("trucker.write.write_atomic", full_disk)
+    monkeypatch.setattr("trucker.formats.write.write_atomic", full_disk)
     target = tmp_path / "ship.svg"
     run = run_main(capsys, "show", HAULER, "--svg", str(target))
     assert run.code == 2

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from tests.cli.invoke import run_main, run_subprocess
 from tests.conftest import SCENARIOS
 from trucker.cli.app import app
-from trucker.load import load_ship
-from trucker.rulings import Rulings, RulingSource, resolve_rulings
-from trucker.validate import validate
+from trucker.core.rulings import Rulings, RulingSource, resolve_rulings
+from trucker.formats.load import load_ship
+from trucker.rules.validate import validate
 
 SHIPS = SCENARIOS / "ships"
 EXPECTED = tomllib.loads((SHIPS / "expected.toml").read_text(encoding="utf-8"))

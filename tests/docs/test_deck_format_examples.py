@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from trucker.decks import deck_from_document
+from trucker.formats.decks import deck_from_document
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deck-format.md"
 EXAMPLES = [

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from trucker.core.rulings import RULING_NAMES
 from trucker.render.rulings import rulings_markdown
-from trucker.rulings import RULING_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.dice import ScriptedDice
-from trucker.load import load_ship
-from trucker.policy import ScriptedPolicy, SensibleCaptain
+from trucker.core.decisions import ScriptedPolicy, SensibleCaptain
+from trucker.core.dice import ScriptedDice
+from trucker.core.threats import Threat
+from trucker.formats.load import load_ship
 from trucker.sim.attacks import AttackResult, attack
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.threats import Threat
 
 FOLDER = SCENARIOS / "attacks"
 CASES = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))["case"]

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.decks import load_deck
-from trucker.flights import Crew, FlightPlan, fly
-from trucker.load import load_ship
-from trucker.rulings import Rulings
+from trucker.core.rulings import Rulings
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, fly
 
 FOLDER = SCENARIOS / "flights"
 CASES = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))["case"]

@@ -11,11 +11,11 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from trucker.cli.captains import CommandLineCaptain
-from trucker.decks import load_deck
-from trucker.geometry import Direction
-from trucker.load import load_ship
-from trucker.policy import SensibleCaptain
-from trucker.rulings import Rulings
+from trucker.core.decisions import SensibleCaptain
+from trucker.core.geometry import Direction
+from trucker.core.rulings import Rulings
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

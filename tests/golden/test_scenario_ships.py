@@ -7,9 +7,9 @@ import tomllib
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.load import load_ship
-from trucker.repair import CannotRepair, repair
-from trucker.validate import validate
+from trucker.formats.load import load_ship
+from trucker.rules.repair import CannotRepair, repair
+from trucker.rules.validate import validate
 
 FOLDER = SCENARIOS / "ships"
 EXPECTED = tomllib.loads((FOLDER / "expected.toml").read_text(encoding="utf-8"))

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tests.helpers import as_lists
-from trucker.load import ship_from_document
-from trucker.report import RuleId
-from trucker.rulings import RulingSource, resolve_rulings
-from trucker.validate import validate
+from trucker.core.rulings import RulingSource, resolve_rulings
+from trucker.formats.load import ship_from_document
+from trucker.rules.report import RuleId
+from trucker.rules.validate import validate
 
 FOLDER = Path(__file__).parent / "validate"
 CASES = sorted(FOLDER.glob("*.toml"))

@@ -12,8 +12,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from trucker.catalog import builtin_boards, find_board
-from trucker.geometry import DIRECTIONS, Cell, Direction
+from trucker.core.geometry import DIRECTIONS, Cell, Direction
+from trucker.formats.catalogue import builtin_boards, find_board
 
 __all__ = ["BOARDS", "layouts", "mirror", "MIRROR_AXES"]
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS
-from trucker.cards import Level
-from trucker.flights import Crew, FlightPlan, deck_for, flight_log, fly, replay
-from trucker.load import load_ship
-from trucker.policy import RandomPolicy
-from trucker.rulings import Rulings
+from trucker.core.cards import Level
+from trucker.core.decisions import RandomPolicy
+from trucker.core.rulings import Rulings
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, fly, replay
 
 NAMES = [
     "class-i-starter.toml",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trucker.catalog import find_board
-from trucker.geometry import Cell, Connector
-from trucker.parts import Part, goods_value
-from trucker.ship import Ship, Tile
+from trucker.core.geometry import Cell, Connector
+from trucker.core.parts import Part, goods_value
+from trucker.core.ship import Ship, Tile
+from trucker.formats.catalogue import find_board
 from trucker.sim.numbers import arrangements, best_kept_value
 from trucker.sim.state import ShipState
 

@@ -6,11 +6,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.properties.layouts import layouts, mirror
-from trucker.cards import Hand, Intruder, IntruderKind, Level, Reward
-from trucker.geometry import Cell, Direction
-from trucker.load import ship_from_document
-from trucker.policy import RandomPolicy
-from trucker.repair import CannotRepair, repair
+from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
+from trucker.core.decisions import RandomPolicy
+from trucker.core.geometry import Cell, Direction
+from trucker.formats.load import ship_from_document
+from trucker.rules.repair import CannotRepair, repair
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 
 from tests.helpers import as_lists
 from tests.properties.layouts import layouts
-from trucker.catalog import find_board
-from trucker.geometry import DIRECTIONS, Cell, Direction
-from trucker.load import ship_from_document
-from trucker.validate import validate
+from trucker.core.geometry import DIRECTIONS, Cell, Direction
+from trucker.formats.catalogue import find_board
+from trucker.formats.load import ship_from_document
+from trucker.rules.validate import validate
 
 ENGINES = {"engine", "double-engine"}
 CANNONS = {"cannon", "double-cannon"}

@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.properties.layouts import layouts, tile_entries
-from trucker.catalog import data_root, parse_board, scenarios_root
-from trucker.errors import BadInput
+from trucker.core.errors import BadInput
 from trucker.formats import quick
 from trucker.formats.board_file import BoardFile, InsuranceEntry
+from trucker.formats.catalogue import data_root, parse_board, scenarios_root
+from trucker.formats.load import _tile, parse_document, ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile
-from trucker.load import _tile, parse_document, ship_from_document
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, 1, 2, 3, 4, 6, 7, -1, 2.0, "", "x", "2",
@@ -137,14 +137,14 @@ def damaged(draw: st.DrawFn, base: st.SearchStrategy[dict[str, Any]], tile_keys:
 @settings(max_examples=400, deadline=None)
 @given(doc=damaged(st.one_of(st.sampled_from(SHIPS), layouts()), tile_keys=True))
 def test_a_damaged_ship_reads_the_same_both_ways(doc: dict[str, Any]) -> None:
-    fast, slow = _both_ways(_ship, doc, "trucker.load.read_ship")
+    fast, slow = _both_ways(_ship, doc, "trucker.formats.load.read_ship")
     assert fast == slow
 
 
 @settings(max_examples=300, deadline=None)
 @given(doc=damaged(st.sampled_from(BOARDS), tile_keys=False))
 def test_a_damaged_board_reads_the_same_both_ways(doc: dict[str, Any]) -> None:
-    fast, slow = _both_ways(_board, doc, "trucker.catalog.read_board")
+    fast, slow = _both_ways(_board, doc, "trucker.formats.catalogue.read_board")
     assert fast == slow
 
 

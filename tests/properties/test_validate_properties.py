@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.properties.layouts import MIRROR_AXES, layouts, mirror, mirror_cell
-from trucker.geometry import Cell, Direction
-from trucker.load import ship_from_document
-from trucker.report import Report, RuleId, Violation
-from trucker.ship import Ship
-from trucker.validate import validate
-from trucker.write import dumps_ship
+from trucker.core.geometry import Cell, Direction
+from trucker.core.ship import Ship
+from trucker.formats.load import ship_from_document
+from trucker.formats.write import dumps_ship
+from trucker.rules.report import Report, RuleId, Violation
+from trucker.rules.validate import validate
 
 
 def build(doc: dict[str, Any]) -> Ship:

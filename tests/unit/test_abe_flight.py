@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.cards import (
+from trucker.core.cards import (
     HazardousBusiness,
     Level,
     MostlyOpenSpace,
@@ -17,11 +17,7 @@ from trucker.cards import (
     Planets,
     RadiationLeak,
 )
-from trucker.decks import Deck, deal_deck
-from trucker.events import Insured
-from trucker.flights import Crew, FlightPlan, fly
-from trucker.load import load_ship
-from trucker.policy import (
+from trucker.core.decisions import (
     CautiousCaptain,
     Decision,
     DecisionKind,
@@ -29,11 +25,15 @@ from trucker.policy import (
     Option,
     SensibleCaptain,
 )
-from trucker.rulings import Rulings
+from trucker.core.events import Insured
+from trucker.core.rulings import Rulings
+from trucker.core.threats import Threat
+from trucker.formats.decks import Deck, deal_deck
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, fly
 from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
 from trucker.sim.shares import second_credits, second_crew, second_goods
-from trucker.threats import Threat
 
 FLIGHTS = SCENARIOS / "flights"
 SHIPS = SCENARIOS / "ships"
@@ -184,7 +184,7 @@ def test_radiation_solar_counts_adds_a_token_per_panel() -> None:
 
 
 def test_radiation_hits_robots_only_under_its_ruling() -> None:
-    from trucker.geometry import Cell
+    from trucker.core.geometry import Cell
     from trucker.sim.radiation import plan_radiation
     from trucker.sim.state import ShipState
 
@@ -270,7 +270,7 @@ def test_epidemic_cabins_ruling(ruling: str, lost: list[str]) -> None:
     """settler.toml: the luxury cabin 7,6 (a passenger) is joined to the starting cabin 7,7 (2
     humans); the cabin 7,8 is empty. Only when luxury cabins count do two occupied cabins
     touch, and each loses one occupant (RULES §6.2, §10 #31)."""
-    from trucker.cards import Epidemic
+    from trucker.core.cards import Epidemic
 
     result = _fly(
         ["settler.toml"], [Epidemic(level=Level.I)], rulings=Rulings(epidemic_cabins=ruling)
@@ -322,7 +322,7 @@ def test_recruits_sleep_in_stasis_when_the_captain_says_so() -> None:
 def test_hostile_rolls_ruling(ruling: str, rolls: int) -> None:
     """Two ships with firepower 1 lose to hostile smugglers of strength 3 firing two shots
     (RULES §6.8): one roll per shot for both ships, or new rolls for each ship."""
-    from trucker.cards import Smugglers
+    from trucker.core.cards import Smugglers
 
     card = Smugglers(
         level=Level.IV,
@@ -373,7 +373,7 @@ def test_the_owner_chooses_which_hold_loses_an_equal_good() -> None:
     a yellow. Both holds carry one, so the owner chooses; the sensible captain takes the one
     in the first hold in board order (7,6), a scripted one the other (7,8)."""
     from tests.helpers import ship
-    from trucker.cards import Smugglers
+    from trucker.core.cards import Smugglers
 
     hauler = ship(
         {

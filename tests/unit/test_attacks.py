@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from tests.helpers import ship
-from trucker.geometry import Cell
-from trucker.policy import DecisionKind, ScriptedPolicy, SensibleCaptain
-from trucker.rulings import Rulings
+from trucker.core.decisions import DecisionKind, ScriptedPolicy, SensibleCaptain
+from trucker.core.geometry import Cell
+from trucker.core.rulings import Rulings
+from trucker.core.threats import Line, Threat
 from trucker.sim.attacks import attack, why_no_shift
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.threats import Line, Threat
 
 # A Class II ship: starting cabin, a shield covering front and left, a battery.
 BASE = {
@@ -172,7 +172,7 @@ def test_thruster_crew_ruling_for_meteors() -> None:
     )
     state = ShipState.from_ship(ship(tiles))
     line = Line(Threat.parse("small-meteor front").direction, 7)
-    from trucker.geometry import Direction
+    from trucker.core.geometry import Direction
 
     assert why_no_shift(state, line, Direction.LEFT, needs_crew=False) is None
     assert "crew" in why_no_shift(state, line, Direction.LEFT, needs_crew=True)

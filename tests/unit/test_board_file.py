@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from trucker.boards import board_from_file, parse_columns
+from trucker.core.boards import board_from_file, parse_columns
+from trucker.core.geometry import Cell
 from trucker.formats.board_file import BoardFile
-from trucker.geometry import Cell
 
 
 def _board(**changes: object) -> dict[str, object]:
@@ -90,8 +90,8 @@ def test_a_square_that_is_not_row_col_names_its_key(changes: dict[str, object], 
 
 
 def test_parse_board_names_file_and_key() -> None:
-    from trucker.catalog import parse_board
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
+    from trucker.formats.catalogue import parse_board
 
     with pytest.raises(BadInput) as info:
         parse_board(_board(start="7;7"), "mine.toml")
@@ -102,8 +102,8 @@ def test_parse_board_names_file_and_key() -> None:
 
 @pytest.mark.parametrize("row", ["²", "--3", "3a", ""])
 def test_a_row_key_that_is_not_plain_digits_is_named(row: str) -> None:
-    from trucker.catalog import parse_board
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
+    from trucker.formats.catalogue import parse_board
 
     doc = {"format": "trucker-board/1", "id": "X", "name": "x", "level": 1, "start": "7,7",
            "squares": {row: "7", "7": "7"}}  # fmt: skip

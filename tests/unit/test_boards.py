@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trucker.catalog import builtin_boards, find_board
-from trucker.geometry import Cell, Direction
+from trucker.core.geometry import Cell, Direction
+from trucker.formats.catalogue import builtin_boards, find_board
 
 
 def _rows(spec: dict[int, list[int]]) -> frozenset[Cell]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from trucker.cards import CARD_CLASSES
-from trucker.catalog import cards
+from trucker.core.cards import CARD_CLASSES
+from trucker.formats.catalogue import cards
 from trucker.sim.cards import RESOLVERS
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SHARED
-from trucker.cards import (
+from trucker.core.cards import (
     REPRESENTATIVE,
     AbandonedShip,
     AbandonedStation,
@@ -31,10 +31,10 @@ from trucker.cards import (
     ThreatKind,
     parse_goods,
 )
-from trucker.catalog import cards, cards_of_level, parse_catalogue
-from trucker.decks import deck_from_document
-from trucker.errors import BadInput
-from trucker.geometry import Direction
+from trucker.core.errors import BadInput
+from trucker.core.geometry import Direction
+from trucker.formats.catalogue import cards, cards_of_level, parse_catalogue
+from trucker.formats.decks import deck_from_document
 
 # RULES §6.5, counted by hand: the cards of each level by type (duplicates counted).
 COMPOSITION = {

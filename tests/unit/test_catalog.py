@@ -1,9 +1,9 @@
-"""The packaged data (trucker/catalog.py): parts and boards, found through importlib.resources."""
+"""The packaged data (trucker/formats/catalogue.py): parts and boards, found through importlib.resources."""
 
 from __future__ import annotations
 
-from trucker.catalog import builtin_boards, data_root, part_info, parts, scenarios_root
-from trucker.parts import Part
+from trucker.core.parts import Part
+from trucker.formats.catalogue import builtin_boards, data_root, part_info, parts, scenarios_root
 
 
 def test_every_part_has_data() -> None:
@@ -46,7 +46,13 @@ def test_a_worker_adopts_its_parent_s_catalogue() -> None:
     """Worker processes take the catalogue their parent read (pickled), not the files."""
     import pickle
 
-    from trucker.catalog import adopt_catalogue, cards, cards_of_level, catalogue, deal_rules
+    from trucker.formats.catalogue import (
+        adopt_catalogue,
+        cards,
+        cards_of_level,
+        catalogue,
+        deal_rules,
+    )
 
     before_cards, before_rules = cards(), deal_rules()
     shipped = pickle.loads(pickle.dumps(catalogue()))

@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import ship
 from trucker.cli.output import plural, print_json, report_text, stats_line
-from trucker.validate import validate
+from trucker.rules.validate import validate
 
 
 def test_plural() -> None:
@@ -28,7 +28,7 @@ def test_stats_line_and_report_text() -> None:
 
 
 def test_report_text_lists_violations_and_rulings() -> None:
-    from trucker.rulings import Rulings
+    from trucker.core.rulings import Rulings
 
     s = ship({"7,7": "start", "6,7": "cannon --s- front", "5,7": "pipe ----"})
     report = validate(s, Rulings(armory_reach="adjacent"))

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from trucker import catalog
-from trucker.cards import INLINE, CardType, Intruder, Level, MeteorSwarm, Slavers, Threat
-from trucker.catalog import cards, cards_of_level
-from trucker.decks import (
+from trucker.core.cards import INLINE, CardType, Intruder, Level, MeteorSwarm, Slavers, Threat
+from trucker.core.errors import BadInput
+from trucker.formats import catalogue as catalog
+from trucker.formats.catalogue import cards, cards_of_level
+from trucker.formats.decks import (
     CannotDeal,
     Deck,
     deal_deck,
@@ -21,7 +22,6 @@ from trucker.decks import (
     load_deck,
     random_deck_level,
 )
-from trucker.errors import BadInput
 
 BAD_DECKS = Path(__file__).resolve().parent.parent / "data" / "bad_decks"
 

@@ -1,8 +1,8 @@
-"""The error types (trucker/errors.py): one line per input problem, under one base class."""
+"""The error types (trucker/core/errors.py): one line per input problem, under one base class."""
 
 from __future__ import annotations
 
-from trucker.errors import BadInput, IllegalChoiceError, InputError, TruckerError
+from trucker.core.errors import BadInput, IllegalChoiceError, InputError, TruckerError
 
 
 def test_input_error_line() -> None:

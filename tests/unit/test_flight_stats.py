@@ -1,4 +1,4 @@
-"""Statistics over many flights (trucker.flight_stats, trucker.parallel): exact answers from
+"""Statistics over many flights (trucker.play.montecarlo, trucker.play.parallel): exact answers from
 the dice table, the same numbers whatever runs the chunks, partial runs, paired comparisons."""
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS
-from trucker.decks import load_deck
-from trucker.flight_stats import (
+from trucker.core.rulings import Rulings
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew
+from trucker.play.montecarlo import (
     CHUNK,
     OddsSpec,
     chunks,
@@ -24,10 +27,7 @@ from trucker.flight_stats import (
     summarise,
     wilson,
 )
-from trucker.flights import Crew
-from trucker.load import load_ship
-from trucker.parallel import fly_chunks
-from trucker.rulings import Rulings
+from trucker.play.parallel import fly_chunks
 
 ODDS = SCENARIOS / "odds"
 SHIPS = SCENARIOS / "ships"
@@ -183,7 +183,7 @@ def test_dask_on_a_local_cluster() -> None:
 
 def test_dask_address_that_answers_nothing_is_bad_input() -> None:
     pytest.importorskip("distributed", reason="the optional Dask extra")
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
 
     with pytest.raises(BadInput, match="cannot reach the scheduler"):
         fly_chunks(_spec(n=1), dask="tcp://127.0.0.1:9")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trucker.geometry import DIRECTIONS, Cell, Connector, Direction, compatible, joins
+from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction, compatible, joins
 
 SM, SG, DB, UN = Connector.SMOOTH, Connector.SINGLE, Connector.DOUBLE, Connector.UNIVERSAL
 

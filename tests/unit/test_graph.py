@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import ship
-from trucker.catalog import find_board
-from trucker.geometry import Cell, Direction
-from trucker.graph import (
+from trucker.core.geometry import Cell, Direction
+from trucker.formats.catalogue import find_board
+from trucker.rules.graph import (
     components,
     connections,
     direction_between,

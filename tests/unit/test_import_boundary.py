@@ -12,9 +12,9 @@ FORBIDDEN = ("trucker.render", "trucker.cli", "rich", "typer")
 
 PROBE = """
 import json, sys
-import trucker.validate
-import trucker.repair
-import trucker.load
+import trucker.rules.validate
+import trucker.rules.repair
+import trucker.formats.load
 print(json.dumps(sorted(sys.modules)))
 """
 
@@ -22,7 +22,7 @@ print(json.dumps(sorted(sys.modules)))
 def test_validate_imports_no_rendering_or_cli() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
     modules = json.loads(done.stdout)
-    assert "trucker.validate" in modules
+    assert "trucker.rules.validate" in modules
     leaked = [m for m in modules if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
     assert leaked == []
 
@@ -42,7 +42,7 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 def test_validating_a_well_formed_ship_imports_no_pydantic_or_networkx() -> None:
     """Start-up time (issue 2: at most 0.3 s in all): pydantic's models are built only for a
     file the quick reader declines, to explain it, and networkx only for analysis."""
-    from trucker.catalog import scenarios_root
+    from trucker.formats.catalogue import scenarios_root
 
     ship = str(scenarios_root() / "ships" / "class-iii-cruiser.toml")
     done = subprocess.run(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from tests.helpers import ship
-from trucker.cards import Hand, Intruder, IntruderKind, Level, Reward
 from trucker.cli.captains import CommandLineCaptain
-from trucker.geometry import Cell, Direction
-from trucker.rulings import Rulings
+from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
+from trucker.core.geometry import Cell, Direction
+from trucker.core.rulings import Rulings
 from trucker.sim.intruders import intrude, turn_order
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

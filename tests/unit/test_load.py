@@ -1,4 +1,4 @@
-"""Reading layout files (trucker/load.py): suffix, size, encoding, TOML or JSON, board files,
+"""Reading layout files (trucker/formats/load.py): suffix, size, encoding, TOML or JSON, board files,
 and every input problem as one line naming the file and the key (the spec's "Checking a
 layout")."""
 
@@ -12,10 +12,10 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from tests.helpers import document
-from trucker.errors import BadInput
-from trucker.geometry import Cell, Connector, Direction
-from trucker.load import MAX_BYTES, load_ship, read_document, ship_from_document
-from trucker.parts import AlienColor, Part
+from trucker.core.errors import BadInput
+from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.parts import AlienColor, Part
+from trucker.formats.load import MAX_BYTES, load_ship, read_document, ship_from_document
 
 SHIP_TOML = """\
 format = "trucker-ship/1"

@@ -1,8 +1,8 @@
-"""Part kinds (trucker/parts.py)."""
+"""Part kinds (trucker/core/parts.py)."""
 
 from __future__ import annotations
 
-from trucker.parts import CREW_PARTS, GOODS_VALUE, Part
+from trucker.core.parts import CREW_PARTS, GOODS_VALUE, Part
 
 
 def test_groups() -> None:

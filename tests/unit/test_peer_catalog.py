@@ -18,9 +18,9 @@ import pytest
 
 from tests.conftest import SHARED
 from tests.helpers import as_lists
-from trucker.geometry import DIRECTIONS, Cell, Direction
-from trucker.load import ship_from_document
-from trucker.validate import validate
+from trucker.core.geometry import DIRECTIONS, Cell, Direction
+from trucker.formats.load import ship_from_document
+from trucker.rules.validate import validate
 
 CATALOGS = sorted(SHARED.glob("peer-data/*/src/main/resources/components.json"))
 pytestmark = pytest.mark.skipif(

@@ -1,11 +1,10 @@
-"""Decisions and captains (trucker/policy.py): options are listed, answers are checked."""
+"""Decisions and captains (trucker/core/decisions.py): options are listed, answers are checked."""
 
 from __future__ import annotations
 
 import pytest
 
-from trucker.errors import IllegalChoiceError, ScriptExhaustedError
-from trucker.policy import (
+from trucker.core.decisions import (
     Decision,
     DecisionKind,
     Option,
@@ -13,6 +12,7 @@ from trucker.policy import (
     ScriptedPolicy,
     ask,
 )
+from trucker.core.errors import IllegalChoiceError, ScriptExhaustedError
 
 DECISION = Decision(
     DecisionKind.REMOVE_TILE, "ship", (Option("remove 7,8", 1), Option("remove 7,9", 2)), "x"

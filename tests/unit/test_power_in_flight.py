@@ -4,12 +4,12 @@ paid for together, and no payment may strand a double the captain chose to power
 from __future__ import annotations
 
 from tests.helpers import ship
-from trucker.cards import Level, OpenSpace
-from trucker.policy import DecisionKind, SensibleCaptain
-from trucker.rulings import Rulings
+from trucker.core.cards import Level, OpenSpace
+from trucker.core.decisions import DecisionKind, SensibleCaptain
+from trucker.core.rulings import Rulings
+from trucker.rules.validate import validate
 from trucker.sim.flight import run_flight
 from trucker.sim.table import Table
-from trucker.validate import validate
 
 
 def _declared(layout, policy=None) -> tuple[int, list]:

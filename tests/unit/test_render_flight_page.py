@@ -15,9 +15,10 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from tests.unit.test_render_html import page_data
-from trucker.decks import load_deck
-from trucker.flights import Crew, FlightPlan, fly, unique_names
-from trucker.load import load_ship
+from trucker.core.rulings import Rulings
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, fly, unique_names
 from trucker.render.flight_page import (
     FlightRecord,
     chapter_lines,
@@ -27,7 +28,6 @@ from trucker.render.flight_page import (
     split_flight,
 )
 from trucker.render.narrate import narrate
-from trucker.rulings import Rulings
 from trucker.sim.flight import ShipResult
 
 SHIPS = SCENARIOS / "ships"
@@ -237,7 +237,7 @@ def test_a_flight_flown_without_the_record_is_refused(two_ships) -> None:
 
 def test_the_page_builder_needs_no_cli() -> None:
     probe = (
-        "import json, sys; import trucker.render.flight_page; import trucker.flights; "
+        "import json, sys; import trucker.render.flight_page; import trucker.play.flights; "
         "print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -16,8 +16,8 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from trucker.cli.captains import CommandLineCaptain
-from trucker.decks import load_deck
-from trucker.load import load_ship
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
 from trucker.render.html import (
     Frame,
     Show,

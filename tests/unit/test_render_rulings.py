@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+from trucker.core.rulings import DEFAULT_RULINGS, RULING_NAMES, RulingSource, resolve_rulings
 from trucker.render.rulings import rulings_markdown, rulings_toml
-from trucker.rulings import DEFAULT_RULINGS, RULING_NAMES, RulingSource, resolve_rulings
 
 
 def test_defaults_toml_loads_back_as_a_ships_rulings() -> None:

@@ -17,10 +17,10 @@ import pytest
 from tests.conftest import SCENARIOS
 from tests.helpers import ship as compact_ship
 from trucker.cli.captains import CommandLineCaptain
-from trucker.decks import load_deck
-from trucker.geometry import Cell, Connector, Direction
-from trucker.load import load_ship
-from trucker.odds import exposure
+from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.threats import Threat, ThreatKind
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
 from trucker.render.svg import (
     WALKER_COLORS,
     exposure_svg,
@@ -29,12 +29,12 @@ from trucker.render.svg import (
     walk_svg,
 )
 from trucker.render.text import Mark, draw_board
+from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
+from trucker.sim.exposure import exposure
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.threats import Threat, ThreatKind
-from trucker.validate import validate
 
 NS = "{http://www.w3.org/2000/svg}"
 INTRUDERS = SCENARIOS / "intruders"

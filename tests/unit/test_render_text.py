@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import ship
-from trucker.catalog import find_board
-from trucker.geometry import Cell, Direction
+from trucker.core.geometry import Cell, Direction
+from trucker.formats.catalogue import find_board
 from trucker.render.text import Mark, draw_board, tile_symbol
 
 

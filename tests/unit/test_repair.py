@@ -9,10 +9,10 @@ from collections.abc import Mapping
 import pytest
 
 from tests.helpers import ship
-from trucker.geometry import Cell
-from trucker.policy import ScriptedPolicy
-from trucker.repair import CannotRepair, RepairResult, repair
-from trucker.ship import Ship
+from trucker.core.decisions import ScriptedPolicy
+from trucker.core.geometry import Cell
+from trucker.core.ship import Ship
+from trucker.rules.repair import CannotRepair, RepairResult, repair
 
 
 def removed(result: RepairResult) -> list[tuple[str, str]]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from trucker.geometry import Cell, Direction
-from trucker.report import RuleId, Violation
+from trucker.core.geometry import Cell, Direction
+from trucker.rules.report import RuleId, Violation
 
 
 def test_violations_sort_by_rule_id_then_squares() -> None:

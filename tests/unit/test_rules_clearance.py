@@ -4,9 +4,9 @@ across the IIB seam too (§1.5)."""
 from __future__ import annotations
 
 from tests.helpers import ship, verdict
-from trucker.geometry import Direction
-from trucker.rulings import Rulings
-from trucker.validate import validate
+from trucker.core.geometry import Direction
+from trucker.core.rulings import Rulings
+from trucker.rules.validate import validate
 
 ONE_SQUARE = Rulings(thruster_clearance="one-square")
 

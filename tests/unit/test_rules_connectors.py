@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import ship, verdict
-from trucker.geometry import Direction
-from trucker.validate import validate
+from trucker.core.geometry import Direction
+from trucker.rules.validate import validate
 
 # The starting cabin's right side is universal: only a smooth side fails against it.
 LEGAL_AGAINST_UNIVERSAL = {"-": False, "s": True, "d": True, "u": True}

@@ -1,13 +1,13 @@
-"""The rule registry (trucker/rules/__init__.py) and what every check sees (rules/context.py)."""
+"""The rule registry (trucker/rules/checks/__init__.py) and what every check sees (rules/view.py)."""
 
 from __future__ import annotations
 
 from tests.helpers import ship
-from trucker.geometry import Cell
-from trucker.report import RuleId
-from trucker.rules import FLIGHT_SKIPS, RULES, RuleContext, rule_spec
-from trucker.rules.context import misplaced_tiles
-from trucker.rulings import Rulings
+from trucker.core.geometry import Cell
+from trucker.core.rulings import Rulings
+from trucker.rules.checks import FLIGHT_SKIPS, RULES, RuleContext, rule_spec
+from trucker.rules.report import RuleId
+from trucker.rules.view import misplaced_tiles
 
 
 def test_every_rule_id_has_exactly_one_check() -> None:

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from trucker.errors import BadInput
-from trucker.rulings import (
+from trucker.core.errors import BadInput
+from trucker.core.rulings import (
     DEFAULT_RULINGS,
     RULING_NAMES,
     Rulings,

@@ -1,4 +1,4 @@
-"""The ship model (trucker/ship.py): frozen tiles on squares."""
+"""The ship model (trucker/core/ship.py): frozen tiles on squares."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from tests.helpers import ship
-from trucker.geometry import Cell, Connector, Direction
-from trucker.ship import sort_goods
+from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.ship import sort_goods
 
 
 def test_ship_is_read_only() -> None:

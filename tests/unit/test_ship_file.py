@@ -9,8 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from tests.helpers import tile
+from trucker.core.geometry import Connector, Direction
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, tile_keys
-from trucker.geometry import Connector, Direction
 
 
 def model(entry: str | dict[str, Any], **top: Any) -> ShipFile:

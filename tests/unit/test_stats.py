@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import ship
-from trucker.geometry import Cell, Direction
-from trucker.rulings import Rulings
-from trucker.stats import ShipStats, best_powered, half
-from trucker.validate import validate
+from trucker.core.geometry import Cell, Direction
+from trucker.core.rulings import Rulings
+from trucker.rules.stats import ShipStats, best_powered, half
+from trucker.rules.validate import validate
 
 
 def stats(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from trucker.catalog import find_board
-from trucker.geometry import Cell, Direction
-from trucker.threats import Line, Threat, ThreatKind, line_squares, read_roll, shift_line
+from trucker.core.geometry import Cell, Direction
+from trucker.core.threats import Line, Threat, ThreatKind, line_squares, read_roll, shift_line
+from trucker.formats.catalogue import find_board
 
 F, R, B, L = Direction.FRONT, Direction.RIGHT, Direction.REAR, Direction.LEFT
 

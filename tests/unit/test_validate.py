@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import as_lists, ship
-from trucker.rulings import Rulings
-from trucker.validate import board_notes, is_legal, validate, violations
+from trucker.core.rulings import Rulings
+from trucker.rules.validate import board_notes, is_legal, validate, violations
 
 BROKEN = {
     "7,7": "start crew=3",

@@ -1,4 +1,4 @@
-"""Writing layout files (trucker/write.py): load -> write -> load gives the same ship, and the
+"""Writing layout files (trucker/formats/write.py): load -> write -> load gives the same ship, and the
 output is written atomically."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from tests.helpers import ship
-from trucker.load import load_ship, parse_document, ship_from_document
-from trucker.ship import Ship
-from trucker.write import dumps_ship, ship_to_document, toml_value, write_atomic
+from trucker.core.ship import Ship
+from trucker.formats.load import load_ship, parse_document, ship_from_document
+from trucker.formats.write import dumps_ship, ship_to_document, toml_value, write_atomic
 
 SHIPS = sorted(p for p in (SCENARIOS / "ships").iterdir() if p.name != "expected.toml")
 
@@ -159,7 +159,7 @@ def test_written_files_get_ordinary_permissions(tmp_path) -> None:
     not the private mode of the temporary file; an existing file keeps its mode."""
     import os
 
-    from trucker.write import write_atomic
+    from trucker.formats.write import write_atomic
 
     fresh = tmp_path / "page.html"
     write_atomic(fresh, "x")

@@ -1,4 +1,4 @@
-"""Written-out constructors and copies (trucker.written) behave as the dataclass's own."""
+"""Written-out constructors and copies (trucker.core.written) behave as the dataclass's own."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pickle
 
 import pytest
 
-from trucker.geometry import Connector, Direction
-from trucker.parts import Part
-from trucker.ship import Tile
-from trucker.written import written_out
+from trucker.core.geometry import Connector, Direction
+from trucker.core.parts import Part
+from trucker.core.ship import Tile
+from trucker.core.written import written_out
 
 SIDES = (Connector.SINGLE, Connector.SMOOTH, Connector.DOUBLE, Connector.UNIVERSAL)
 
@@ -72,4 +72,4 @@ def test_an_init_only_argument_is_refused() -> None:
 
 
 def test_written_out_methods_say_where_they_live() -> None:
-    assert Tile.__init__.__module__ == Tile.with_contents.__module__ == "trucker.ship"  # type: ignore[attr-defined]
+    assert Tile.__init__.__module__ == Tile.with_contents.__module__ == "trucker.core.ship"  # type: ignore[attr-defined]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 if TYPE_CHECKING:
-    from trucker.rulings import Rulings
-    from trucker.ship import Ship
+    from trucker.core.rulings import Rulings
+    from trucker.core.ship import Ship
 
 app = typer.Typer(
     name="trucker",
@@ -63,9 +63,9 @@ def load_ships(
 ) -> tuple[list[tuple[Path, Ship | None, Exception | None]], Rulings | None]:
     """Read every file; rulings come from the command line and the first readable file, and a
     later file whose rulings differ is bad input unless --ruling settles it (the spec)."""
-    from trucker.errors import BadInput
-    from trucker.load import load_ship
-    from trucker.rulings import RulingSource, parse_assignments, resolve_rulings
+    from trucker.core.errors import BadInput
+    from trucker.core.rulings import RulingSource, parse_assignments, resolve_rulings
+    from trucker.formats.load import load_ship
 
     cli = parse_assignments(rulings or [])
     loaded: list[tuple[Path, Ship | None, Exception | None]] = []
@@ -100,7 +100,7 @@ def validate(
     Example: trucker validate scenarios/ships/class-iii-cruiser.toml
     """
     from trucker.cli.output import out, print_errors, print_json, print_report
-    from trucker.validate import validate as run
+    from trucker.rules.validate import validate as run
 
     loaded, rulings = load_ships(files, ruling)
     code = 0
@@ -144,8 +144,8 @@ def show(
         report_text,
         write_output,
     )
-    from trucker.validate import validate as run
-    from trucker.write import ship_to_document
+    from trucker.formats.write import ship_to_document
+    from trucker.rules.validate import validate as run
 
     if svg is not None:
         check_output(svg, "--svg", [file])
@@ -202,10 +202,10 @@ def fix(
     Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
     """
     from trucker.cli.output import err, out, print_errors, print_json
-    from trucker.errors import BadInput
-    from trucker.geometry import Cell
-    from trucker.repair import CannotRepair, repair
-    from trucker.write import dumps_ship, write_atomic
+    from trucker.core.errors import BadInput
+    from trucker.core.geometry import Cell
+    from trucker.formats.write import dumps_ship, write_atomic
+    from trucker.rules.repair import CannotRepair, repair
 
     loaded, rulings = load_ships([file], ruling)
     _path, ship, problem = loaded[0]
@@ -280,9 +280,9 @@ def boards(
 
     Example: trucker boards IIIB --holes 3,4
     """
-    from trucker.catalog import builtin_boards, find_board
     from trucker.cli.output import out, print_drawing, print_errors, print_json
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
+    from trucker.formats.catalogue import builtin_boards, find_board
     from trucker.render.text import draw_board
 
     try:
@@ -314,7 +314,7 @@ def boards(
 
 
 def _board_facts(board: object) -> list[str]:
-    from trucker.boards import Board
+    from trucker.core.boards import Board
 
     assert isinstance(board, Board)
     facts = [
@@ -357,7 +357,7 @@ def _board_facts(board: object) -> list[str]:
 
 
 def _board_dict(board: object) -> dict[str, object]:
-    from trucker.boards import Board
+    from trucker.core.boards import Board
 
     assert isinstance(board, Board)
     return {
@@ -393,7 +393,7 @@ def schema(
     Example: trucker schema > ship.schema.json
     """
     from trucker.cli.output import print_errors, print_json
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
 
     if kind == "ship":
         from trucker.formats.ship_file import ShipFile
@@ -423,8 +423,8 @@ def rulings(
     Example: trucker validate ship.toml --ruling thruster_clearance=one-square
     """
     from trucker.cli.output import out, print_json
+    from trucker.core.rulings import ruling_infos
     from trucker.render.rulings import rulings_markdown, rulings_toml
-    from trucker.rulings import ruling_infos
 
     infos = ruling_infos()
     if json_out:
@@ -479,7 +479,7 @@ _register_commands()
 
 def main() -> None:
     """Console entry point: input errors exit 2 with one line each; bugs exit 3."""
-    from trucker.errors import BadInput
+    from trucker.core.errors import BadInput
 
     try:
         code = app(standalone_mode=False)

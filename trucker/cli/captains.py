@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from trucker.errors import TruckerError
-from trucker.geometry import Cell, Direction
-from trucker.policy import Decision, DecisionKind, Option, SensibleCaptain
+from trucker.core.decisions import Decision, DecisionKind, Option, SensibleCaptain
+from trucker.core.errors import TruckerError
+from trucker.core.geometry import Cell, Direction
 
 __all__ = ["CommandLineCaptain", "KeepNotFound"]
 

@@ -27,11 +27,11 @@ def cards(
 
     Example: trucker cards --level II
     """
-    from trucker.cards import Level
-    from trucker.catalog import cards as catalogue
-    from trucker.catalog import cards_of_level
     from trucker.cli.output import out, print_errors, print_json
-    from trucker.errors import BadInput
+    from trucker.core.cards import Level
+    from trucker.core.errors import BadInput
+    from trucker.formats.catalogue import cards as catalogue
+    from trucker.formats.catalogue import cards_of_level
 
     if level is None:
         chosen = tuple(catalogue().values())

@@ -11,13 +11,13 @@ from typing import Any
 
 import typer
 
-from trucker.boards import Board
 from trucker.cli.output import err, print_errors, print_report
-from trucker.dice import faces_from_text
-from trucker.errors import BadInput
-from trucker.geometry import Cell, Direction
-from trucker.rulings import Rulings
-from trucker.ship import Ship
+from trucker.core.boards import Board
+from trucker.core.dice import faces_from_text
+from trucker.core.errors import BadInput
+from trucker.core.geometry import Cell, Direction
+from trucker.core.rulings import Rulings
+from trucker.core.ship import Ship
 
 __all__ = [
     "FlightShip",
@@ -52,9 +52,9 @@ def load_flight_ships(
     """Read the ships of a flight command; an illegal layout is refused (exit 1, violations
     printed) unless ``--repair`` was given (the spec's "In flight")."""
     from trucker.cli.app import load_ships
-    from trucker.repair import CannotRepair
-    from trucker.repair import repair as run_repair
-    from trucker.validate import validate
+    from trucker.rules.repair import CannotRepair
+    from trucker.rules.repair import repair as run_repair
+    from trucker.rules.validate import validate
 
     loaded, chosen = load_ships(list(files), rulings)
     ready = []
@@ -126,7 +126,7 @@ def choose_roll(
     """The line's roll from ``--dice A,B`` or ``--roll TOTAL`` (a total only on boards that read
     a sum), else rolled from ``--seed`` (or a fresh seed, returned for the report). The
     commands refuse ``--roll`` with ``--dice`` before reading any file."""
-    from trucker.dice import SeededDice
+    from trucker.core.dice import SeededDice
 
     if dice is not None:
         a, b = parse_dice_option(dice, "--dice", pairs=1)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trucker.catalog import scenarios_root
 from trucker.cli.output import out, print_report
-from trucker.load import load_ship
-from trucker.repair import repair
-from trucker.rulings import DEFAULT_RULINGS
-from trucker.validate import validate
+from trucker.core.rulings import DEFAULT_RULINGS
+from trucker.formats.catalogue import scenarios_root
+from trucker.formats.load import load_ship
+from trucker.rules.repair import repair
+from trucker.rules.validate import validate
 
 __all__ = ["run_demo"]
 
@@ -57,10 +57,10 @@ def run_demo() -> int:
 def _hit(root: Path) -> None:
     """Job 2, one threat: a large meteor from the left on roll 8, shot down or not."""
     from trucker.cli.hit_cmd import _print_hit
+    from trucker.core.threats import Threat
     from trucker.sim.attacks import attack
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table
-    from trucker.threats import Threat
 
     name = "scenarios/ships/class-iii-cruiser.toml"
     _title("one threat", f"trucker hit {name} -t large-meteor --from left --roll 8")
@@ -75,7 +75,7 @@ def _intruder(root: Path) -> None:
     """Job 3: a predator boards and walks by the left-hand rule (RULES §7)."""
     from trucker.cli.captains import CommandLineCaptain
     from trucker.cli.intruder_cmd import _print
-    from trucker.decks import load_deck
+    from trucker.formats.decks import load_deck
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table
@@ -95,8 +95,8 @@ def _intruder(root: Path) -> None:
 def _flight(root: Path) -> None:
     """Job 2, a whole flight: a round-I deck against two ships, settled (RULES §6, §9)."""
     from trucker.cli.fly_cmd import print_flight
-    from trucker.decks import load_deck
-    from trucker.flights import Crew, FlightPlan, fly
+    from trucker.formats.decks import load_deck
+    from trucker.play.flights import Crew, FlightPlan, fly
 
     names = ("class-i-starter.toml", "class-iii-cruiser.toml")
     _title(
@@ -114,8 +114,8 @@ def _flight(root: Path) -> None:
 
 def _odds(root: Path) -> None:
     """Job 2, the odds: many seeded flights, with 95% confidence intervals."""
-    from trucker.flight_stats import OddsSpec, fly_all, summarise
-    from trucker.flights import Crew
+    from trucker.play.flights import Crew
+    from trucker.play.montecarlo import OddsSpec, fly_all, summarise
 
     name = "scenarios/ships/class-iii-cruiser.toml"
     _title("the odds", f"trucker odds {name} --deck random:III -n 400 --seed 1")

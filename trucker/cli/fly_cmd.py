@@ -65,9 +65,9 @@ def fly(
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships, parse_dice_option
     from trucker.cli.output import check_output, print_json
-    from trucker.decks import load_deck
-    from trucker.flights import Crew, FlightPlan, deck_for, flight_log, unique_names
-    from trucker.flights import fly as run
+    from trucker.formats.decks import load_deck
+    from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, unique_names
+    from trucker.play.flights import fly as run
 
     if html is not None:
         check_output(html, "--html", [*ships, Path(deck), *([choices] if choices else [])])
@@ -99,7 +99,7 @@ def fly(
     snapshots: dict[int, dict[str, Any]] = {}
     observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
 
-    from trucker.errors import DiceExhaustedError, ScriptExhaustedError
+    from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
 
     try:
         result = run(plan, captains=interactive, observer=observer)
@@ -159,7 +159,7 @@ def _reorder(flying: list, order: str) -> list:
 
 def _captains(policy: list[str] | None, names: list[str]) -> dict[str, str]:
     from trucker.cli.common import bad_input
-    from trucker.policy import CAPTAINS
+    from trucker.core.decisions import CAPTAINS
 
     known = [*CAPTAINS, "interactive"]
     out: dict[str, str] = {}
@@ -188,8 +188,8 @@ def _insured(ship: Any, flag: bool | None) -> bool | None:
 
 def _read_choices(path: Path, names: list[str]) -> dict[str, list[str]]:
     """A ``trucker-choices/1`` file: ``[ships]`` with a list of choice labels per ship."""
-    from trucker.errors import BadInput
-    from trucker.load import read_document
+    from trucker.core.errors import BadInput
+    from trucker.formats.load import read_document
 
     doc = read_document(path, display=str(path))
     errors = []
@@ -339,10 +339,10 @@ def replay(
     """
     from trucker.cli.common import bad_input
     from trucker.cli.output import check_output, err, print_json
-    from trucker.errors import BadInput, TruckerError
-    from trucker.flights import flight_log
-    from trucker.flights import replay as run
-    from trucker.load import read_document
+    from trucker.core.errors import BadInput, TruckerError
+    from trucker.formats.load import read_document
+    from trucker.play.flights import flight_log
+    from trucker.play.flights import replay as run
 
     if html is not None:
         check_output(html, "--html", [log])

@@ -71,10 +71,10 @@ def hit(
         trace_document,
     )
     from trucker.cli.output import check_output, out, print_json, write_output
+    from trucker.core.threats import Threat, ThreatKind, read_roll
     from trucker.sim.attacks import attack, why_no_shift
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table
-    from trucker.threats import Threat, ThreatKind, read_roll
 
     try:
         kind = ThreatKind.parse(threat)
@@ -203,11 +203,11 @@ def exposure(
     """
     from trucker.cli.common import bad_input, load_flight_ships, parse_direction
     from trucker.cli.output import check_output, out, print_drawing, print_json, write_output
-    from trucker.geometry import DIRECTIONS
-    from trucker.odds import exposure as run
+    from trucker.core.geometry import DIRECTIONS
+    from trucker.core.threats import ThreatKind
     from trucker.render.text import Mark, draw_board
+    from trucker.sim.exposure import exposure as run
     from trucker.sim.state import ShipState
-    from trucker.threats import ThreatKind
 
     try:
         kind = ThreatKind.parse(threat)

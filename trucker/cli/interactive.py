@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from trucker.policy import Decision, Option, SensibleCaptain
+from trucker.core.decisions import Decision, Option, SensibleCaptain
 
 __all__ = ["TerminalCaptain"]
 

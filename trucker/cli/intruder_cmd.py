@@ -79,11 +79,11 @@ def intruder(
         trace_document,
     )
     from trucker.cli.output import check_output, print_json, write_output
+    from trucker.core.threats import read_roll
     from trucker.sim.attacks import why_no_shift
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table
-    from trucker.threats import read_roll
 
     the_card = _card_from_options(card, kind, steps, fuses, hand, double, from_, reward)
     moves = parse_direction(shift, "--shift") if shift else None
@@ -129,9 +129,9 @@ def intruder(
 
 def _card_from_options(card, kind, steps, fuses, hand, double, from_, reward):
     """The intruder card: from --card, or built from the flags (bad input named by flag)."""
-    from trucker.cards import Hand, Intruder, IntruderKind, Level, Reward
     from trucker.cli.common import bad_input, parse_direction
-    from trucker.errors import BadInput
+    from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
+    from trucker.core.errors import BadInput
 
     if card is not None:
         flags = {"--kind": kind, "--steps": steps, "--fuses": fuses, "--hand": hand,
@@ -201,10 +201,10 @@ def _card_from_options(card, kind, steps, fuses, hand, double, from_, reward):
 
 
 def _load_card(text: str):
-    from trucker.cards import Intruder
-    from trucker.catalog import cards
     from trucker.cli.common import bad_input
-    from trucker.decks import load_deck
+    from trucker.core.cards import Intruder
+    from trucker.formats.catalogue import cards
+    from trucker.formats.decks import load_deck
 
     if text.lower().endswith((".toml", ".json")):
         deck = load_deck(Path(text), display=text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trucker.flight_stats import Interval, OddsResult, OddsSpec, ShipOdds
+from trucker.play.montecarlo import Interval, OddsResult, OddsSpec, ShipOdds
 
 __all__ = ["print_odds", "heat_label", "histogram_rows"]
 
@@ -65,7 +65,7 @@ def histogram_rows(counts: dict[int, int], buckets: int = 8) -> list[tuple[str, 
 
 def _ship(out: Any, ship: ShipOdds, crew: Any) -> None:
     from trucker.cli.output import print_drawing
-    from trucker.geometry import Cell
+    from trucker.core.geometry import Cell
     from trucker.render.text import Mark, draw_board
 
     out.print(f"{ship.name} ({ship.tiles} tiles, {ship.captain} captain)", style="bold")

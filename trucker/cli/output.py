@@ -13,10 +13,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from trucker.errors import BadInput, InputError
+from trucker.core.errors import BadInput, InputError
+from trucker.core.ship import Ship
 from trucker.render.text import Drawing, Mark, draw_board
-from trucker.report import Report
-from trucker.ship import Ship
+from trucker.rules.report import Report
 
 __all__ = [
     "out",
@@ -219,7 +219,7 @@ def write_output(path: Path, text: str, option: str) -> None:
     """Write a picture or page atomically; a failure is one line and exit 2."""
     import typer
 
-    from trucker.write import write_atomic
+    from trucker.formats.write import write_atomic
 
     try:
         write_atomic(path, text)

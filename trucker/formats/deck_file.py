@@ -4,7 +4,7 @@ The deck file is exactly the spec's (``docs/deck-format.md``): each ``[[card]]``
 ``id`` alone or an inline ``type`` with its keys. The catalogue files (``trucker-cards/1``) hold
 the same inline cards plus an ``id`` and a ``source`` each. These models check shapes and the facts
 a card knows about itself (fuses within the steps, one penalty per Combat Zone line); catalogue ids
-are looked up by :mod:`trucker.decks`. Nothing here reads a file.
+are looked up by :mod:`trucker.formats.decks`. Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pydantic import (
     model_validator,
 )
 
-from trucker.cards import (
+from trucker.core.cards import (
     CARD_CLASSES,
     INLINE,
     Card,
@@ -43,7 +43,7 @@ from trucker.cards import (
     Threat,
     parse_goods,
 )
-from trucker.geometry import DIRECTIONS, Direction
+from trucker.core.geometry import DIRECTIONS, Direction
 
 __all__ = [
     "FORMAT",
@@ -140,7 +140,7 @@ class _Entry(BaseModel):
         note: str | None = None,
         expansion: str = "base",
     ) -> Card:
-        """The frozen :class:`~trucker.cards.Card` this entry describes."""
+        """The frozen :class:`~trucker.core.cards.Card` this entry describes."""
         cls = CARD_CLASSES[self.card_type]
         fields = self.card_fields()
         return cls(level=level, id=id, source=source, note=note, expansion=expansion, **fields)
@@ -435,7 +435,7 @@ CARD_MODELS: dict[str, type[_Entry]] = {
         RadiationLeakEntry,
     )
 }
-"""Inline card models by ``type`` (one per :class:`~trucker.cards.CardType`)."""
+"""Inline card models by ``type`` (one per :class:`~trucker.core.cards.CardType`)."""
 
 
 class IdEntry(BaseModel):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import ValidationError
 
-from trucker.errors import InputError
+from trucker.core.errors import InputError
 
 __all__ = ["key_path", "input_errors"]
 

@@ -2,7 +2,7 @@
 
 These models check the *shape* of a file and the facts a single tile can know about itself (a
 connector on a barrel side, a red hold of 3). Facts that need the board (holes, insurance) and
-the square keys are checked by :mod:`trucker.load`. Nothing here reads a file.
+the square keys are checked by :mod:`trucker.formats.load`. Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from trucker.geometry import DIRECTIONS, Connector, Direction, parse_sides
+from trucker.core.geometry import DIRECTIONS, Connector, Direction, parse_sides
 
 __all__ = ["ShipFile", "TileEntry", "TILE_MODELS", "FORMAT", "tile_keys"]
 

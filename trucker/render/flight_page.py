@@ -3,7 +3,7 @@
 ``trucker fly ... --html`` and ``trucker replay ... --html`` build a :class:`~.html.Show` from
 three things: the plan (each ship at launch), the result (its event log, split at each card
 and narrated by :mod:`trucker.render.narrate`, every event once) and a :class:`FlightRecord`,
-the ships after each card taken through the ``observer`` hook of :func:`trucker.flights.fly`.
+the ships after each card taken through the ``observer`` hook of :func:`trucker.play.flights.fly`.
 Each card's frame shows every ship side by side, in start order, with the tiles it lost on that
 card crossed out; a ship that did not change is the same picture as before and is stored once.
 The last frame is the settlement table of RULES §9.1.
@@ -25,9 +25,9 @@ from trucker.render.narrate import narrate
 from trucker.render.svg import after_svg
 
 if TYPE_CHECKING:
-    from trucker.flights import FlightPlan
-    from trucker.geometry import Cell
-    from trucker.ship import Ship
+    from trucker.core.geometry import Cell
+    from trucker.core.ship import Ship
+    from trucker.play.flights import FlightPlan
     from trucker.sim.flight import Flight, FlightResult, ShipResult
 
 __all__ = [
@@ -57,7 +57,7 @@ class ShipAfter:
 @dataclass
 class FlightRecord:
     """The ships after each card, by card index: pass the record as ``observer`` to
-    :func:`trucker.flights.fly` (or ``replay``); it only reads the flight."""
+    :func:`trucker.play.flights.fly` (or ``replay``); it only reads the flight."""
 
     after: dict[int, tuple[ShipAfter, ...]] = field(default_factory=dict)
 

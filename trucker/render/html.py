@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from trucker.render.narrate import narrate
 
 if TYPE_CHECKING:
-    from trucker.ship import Ship
+    from trucker.core.ship import Ship
     from trucker.sim.intruders import IntruderResult
 
 __all__ = ["Frame", "Show", "page", "pack_pictures", "walk_show", "walk_page", "walk_narration"]

@@ -324,7 +324,7 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
 
 
 def narrate(event: Fields | Any) -> str:
-    """One sentence for an event (an :class:`~trucker.events.Event` or its dict)."""
+    """One sentence for an event (an :class:`~trucker.core.events.Event` or its dict)."""
     fields = event if isinstance(event, Mapping) else event.to_dict()
     narrator = NARRATORS.get(fields["kind"])
     if narrator is None:

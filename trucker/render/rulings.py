@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from trucker.rulings import ruling_infos
-from trucker.write import toml_value
+from trucker.core.rulings import ruling_infos
+from trucker.formats.write import toml_value
 
 __all__ = ["rulings_markdown", "rulings_toml"]
 

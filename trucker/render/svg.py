@@ -1,15 +1,15 @@
 """SVG pictures of ships, hits, exposure and intruder walks, built with the standard library.
 
 Like :mod:`trucker.render.text`, this module draws what the engine already decided: ships
-(:class:`~trucker.ship.Ship`), reports (:class:`~trucker.report.Report`), attack results,
+(:class:`~trucker.core.ship.Ship`), reports (:class:`~trucker.rules.report.Report`), attack results,
 exposure odds and intruder results. It never computes a rule. Every picture carries a
 ``<title>``, and a ``<desc>`` holding the plain-text drawing, so that screen readers (and
 tests) can read it without parsing shapes. Ids and classes are stable (``id="tile-7-8"``,
 ``class="violation cannon-blocked"``, ``class="step step-3"``), iteration is sorted and numbers
 are written with one fixed format, so the same input always gives the same bytes.
 
->>> from trucker.catalog import find_board
->>> from trucker.ship import Ship
+>>> from trucker.formats.catalogue import find_board
+>>> from trucker.core.ship import Ship
 >>> svg = ship_svg(Ship(find_board("I"), {}))
 >>> svg.startswith("<svg") and 'id="square-7-7"' in svg
 True
@@ -23,18 +23,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from trucker.boards import Board
-from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.parts import Part
+from trucker.core.boards import Board
+from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
+from trucker.core.parts import Part
+from trucker.core.ship import Ship, Tile
 from trucker.render.text import LOST, PART_STYLE, Mark, draw_board
-from trucker.ship import Ship, Tile
 
 if TYPE_CHECKING:
-    from trucker.odds import SideExposure
-    from trucker.report import Report
+    from trucker.core.threats import Line
+    from trucker.rules.report import Report
     from trucker.sim.attacks import AttackResult
+    from trucker.sim.exposure import SideExposure
     from trucker.sim.intruders import Eaten, IntruderResult, Step, Walk
-    from trucker.threats import Line
 
 __all__ = [
     "ship_svg",
@@ -1044,8 +1044,8 @@ def _draw_line(
     element_id: str = "line",
 ) -> None:
     """A band over the squares a threat crosses, and an arrow (with a short label) pointing
-    where it enters; the squares come from :func:`trucker.threats.line_squares`."""
-    from trucker.threats import line_squares
+    where it enters; the squares come from :func:`trucker.core.threats.line_squares`."""
+    from trucker.core.threats import line_squares
 
     squares = [c for c in line_squares(panel.board, line) if panel.shows(c)]
     group = _el(
@@ -1483,7 +1483,7 @@ def _side_arrow(parent: ET.Element, panel: _Panel, direction: Direction) -> None
 def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
     """A heat map per side: each tile coloured by its chance to be destroyed without batteries,
     with that chance and the one with batteries written on it (exact odds from
-    :func:`trucker.odds.exposure`)."""
+    :func:`trucker.sim.exposure.exposure`)."""
     if not sides:
         raise ValueError("exposure_svg needs at least one side")
     kind = sides[0].threat

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from trucker.boards import Board
-from trucker.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.parts import Part
-from trucker.ship import Tile
+from trucker.core.boards import Board
+from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
+from trucker.core.parts import Part
+from trucker.core.ship import Tile
 
 __all__ = [
     "HOLE",

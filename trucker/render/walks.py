@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trucker.geometry import Cell
+from trucker.core.geometry import Cell
+from trucker.core.ship import Ship
 from trucker.render.text import Drawing, Mark, draw_board
-from trucker.ship import Ship
 from trucker.sim.intruders import IntruderResult, Walk
 
 __all__ = ["walk_marks", "draw_walk", "walk_frames", "step_label"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.catalog import part_info
-from trucker.events import CrewLost, Declared, GoodsLost, Loaded, Recruited, TokensLost
-from trucker.geometry import Cell
-from trucker.parts import GOODS_VALUE, Part, goods_value
-from trucker.policy import Decision, DecisionKind, Option
+from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.events import CrewLost, Declared, GoodsLost, Loaded, Recruited, TokensLost
+from trucker.core.geometry import Cell
+from trucker.core.parts import GOODS_VALUE, Part, goods_value
+from trucker.formats.catalogue import part_info
+from trucker.rules.stats import half, payable
 from trucker.sim.choices import (
     CrewLoss,
     GoodLoss,
@@ -33,7 +34,6 @@ from trucker.sim.numbers import (
 )
 from trucker.sim.power import Power, pay, power_sources
 from trucker.sim.state import ShipState
-from trucker.stats import half, payable
 
 __all__ = [
     "declare_power",
@@ -73,7 +73,7 @@ def declare_power(
     """Choose how many doubles to power (engines or cannons), pay for each, and declare the
     total: engine power, or firepower in half points (RULES §4.1, §4.2). The doubles offered
     are the strongest that can all be paid for together, taken greedily by value (a matching
-    of doubles to tokens and connected solar panels, as :func:`trucker.stats.best_powered`).
+    of doubles to tokens and connected solar panels, as :func:`trucker.rules.stats.best_powered`).
     ``verdict`` tells the captain what a total would mean (win / tie / loss, safe / lowest,
     stuck)."""
     ship = player.ship

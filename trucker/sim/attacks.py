@@ -1,6 +1,6 @@
 """Meteors and cannon fire against a ship, on every board, with every defence (RULES §5).
 
-One roll, read by each board its own way (:mod:`trucker.threats`); a thruster shift if the
+One roll, read by each board its own way (:mod:`trucker.core.threats`); a thruster shift if the
 captain pays for one (RULES §2.4); then each impact meets the first tile on its line and is
 stopped, in this order, by a smooth side (small meteor), armor, a single cannon (large meteor),
 or a paid defence the captain chooses (a shield, a double cannon), else the tile is destroyed
@@ -14,17 +14,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.dice import Roll
-from trucker.events import Met, Shifted, Stopped
-from trucker.geometry import Cell, Connector, Direction
-from trucker.parts import Part, goods_value
-from trucker.policy import Decision, DecisionKind, Option
-from trucker.rulings import Rulings
-from trucker.sim.damage import NO_DAMAGE, Damage, destroy
-from trucker.sim.power import Power, consumers_served, pay, power_sources
-from trucker.sim.state import ShipState
-from trucker.sim.table import Table
-from trucker.threats import (
+from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.dice import Roll
+from trucker.core.events import Met, Shifted, Stopped
+from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.parts import Part, goods_value
+from trucker.core.rulings import Rulings
+from trucker.core.threats import (
     Line,
     Threat,
     ThreatKind,
@@ -33,7 +29,11 @@ from trucker.threats import (
     shift_axis,
     shift_line,
 )
-from trucker.written import written_out
+from trucker.core.written import written_out
+from trucker.sim.damage import NO_DAMAGE, Damage, destroy
+from trucker.sim.power import Power, consumers_served, pay, power_sources
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
 
 __all__ = [
     "Impact",

@@ -2,16 +2,16 @@
 
 Each value says what the option does (how many doubles, which planet, whose crew) and what the
 engine knows of its consequence (the resulting firepower, the goods that would fit). The engine
-never picks; :class:`~trucker.policy.SensibleCaptain` and its variants read these facts.
+never picks; :class:`~trucker.core.decisions.SensibleCaptain` and its variants read these facts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trucker.geometry import Cell
+from trucker.core.geometry import Cell
+from trucker.core.written import written_out
 from trucker.sim.power import Power
-from trucker.written import written_out
 
 __all__ = [
     "Flying",

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trucker.events import AlienLost, Destroyed, FellOff
-from trucker.geometry import Cell
-from trucker.parts import Part
-from trucker.pieces import piece_options
-from trucker.policy import Decision, DecisionKind
-from trucker.ship import Tile
+from trucker.core.decisions import Decision, DecisionKind
+from trucker.core.events import AlienLost, Destroyed, FellOff
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
+from trucker.core.ship import Tile
+from trucker.core.written import written_out
+from trucker.rules.pieces import piece_options
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.written import written_out
 
 __all__ = ["Damage", "NO_DAMAGE", "destroy", "settle", "keep_piece_options"]
 

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trucker.cards import Card, Level
-from trucker.events import (
+from trucker.core.cards import Card, Level
+from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.events import (
     CardRevealed,
     FlightStarted,
     GaveUp,
@@ -24,11 +25,10 @@ from trucker.events import (
     Moved,
     Settled,
 )
-from trucker.geometry import Cell
-from trucker.parts import goods_value
-from trucker.policy import Decision, DecisionKind, Option
-from trucker.rulings import Rulings
-from trucker.ship import Ship
+from trucker.core.geometry import Cell
+from trucker.core.parts import goods_value
+from trucker.core.rulings import Rulings
+from trucker.core.ship import Ship
 from trucker.sim.choices import Flying, Insuring
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from trucker.cards import Hand, Intruder, IntruderKind, Reward
-from trucker.dice import Roll
-from trucker.events import (
+from trucker.core.cards import Hand, Intruder, IntruderKind, Reward
+from trucker.core.dice import Roll
+from trucker.core.events import (
     Ate,
     Defeated,
     Escaped,
@@ -29,17 +29,17 @@ from trucker.events import (
     Rewarded,
     Walked,
 )
-from trucker.geometry import Cell, Direction
-from trucker.parts import Part, goods_value
+from trucker.core.geometry import Cell, Direction
+from trucker.core.parts import Part, goods_value
+from trucker.core.threats import Line, read_roll
+from trucker.core.written import written_out
+from trucker.rules.stats import armed_cells, armory_reach
 from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import offer_robots
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.stats import armed_cells, armory_reach
-from trucker.threats import Line, read_roll
-from trucker.written import written_out
 
 __all__ = [
     "Eaten",

@@ -1,7 +1,7 @@
 """A ship's numbers during a flight (RULES §4): firepower and engine power for a chosen number
 of powered doubles, the three crew counts, and where gained goods fit.
 
-These are the same rules as :mod:`trucker.stats` (which reports a built ship), read from a
+These are the same rules as :mod:`trucker.rules.stats` (which reports a built ship), read from a
 :class:`~trucker.sim.state.ShipState` and its cached structure, because a flight asks them
 thousands of times.
 """
@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trucker.catalog import part_info
-from trucker.geometry import Cell
-from trucker.parts import GOODS_VALUE, AlienColor, Part, goods_value
-from trucker.rulings import Rulings
+from trucker.core.geometry import Cell
+from trucker.core.parts import GOODS_VALUE, AlienColor, Part, goods_value
+from trucker.core.rulings import Rulings
+from trucker.formats.catalogue import part_info
+from trucker.rules.stats import (
+    armed_cells,
+    cannon_value,
+    crew_for_comparison,
+    engine_value,
+    turret_pairs,
+)
 from trucker.sim.state import ShipState
-from trucker.stats import armed_cells, cannon_value, crew_for_comparison, engine_value, turret_pairs
 
 __all__ = [
     "fire_base",

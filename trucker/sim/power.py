@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trucker.events import Spent
-from trucker.geometry import Cell
-from trucker.parts import Part
+from trucker.core.events import Spent
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
+from trucker.core.written import written_out
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
-from trucker.written import written_out
 
 __all__ = ["Power", "power_sources", "pay"]
 

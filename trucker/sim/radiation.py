@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.events import CrewLost
-from trucker.geometry import Cell
-from trucker.graph import components
-from trucker.parts import Part
-from trucker.rulings import Rulings
+from trucker.core.events import CrewLost
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
+from trucker.core.rulings import Rulings
+from trucker.rules.graph import components
 from trucker.sim.damage import Damage, destroy
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

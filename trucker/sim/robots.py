@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trucker.geometry import Cell
-from trucker.parts import Part
-from trucker.policy import Decision, DecisionKind, Option
+from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
 from trucker.sim.power import Power, pay, power_sources
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

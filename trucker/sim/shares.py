@@ -4,8 +4,8 @@ second ship to take a reward gets one credit fewer and one good fewer (ruling ``
 
 from __future__ import annotations
 
-from trucker.parts import GOODS_VALUE
-from trucker.rulings import Rulings
+from trucker.core.parts import GOODS_VALUE
+from trucker.core.rulings import Rulings
 
 __all__ = ["second_credits", "second_goods", "second_crew"]
 

@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from trucker.boards import Board
-from trucker.geometry import Cell, Direction
-from trucker.graph import components, connections, joined_adjacency
-from trucker.parts import Part
-from trucker.ship import Ship, Tile
-from trucker.stats import exposed_connectors
-from trucker.written import written_out
+from trucker.core.boards import Board
+from trucker.core.geometry import Cell, Direction
+from trucker.core.parts import Part
+from trucker.core.ship import Ship, Tile
+from trucker.core.written import written_out
+from trucker.rules.graph import components, connections, joined_adjacency
+from trucker.rules.stats import exposed_connectors
 
 __all__ = ["Structure", "ShipState"]
 

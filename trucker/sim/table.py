@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from trucker.dice import Dice, Roll
-from trucker.events import Decided, Event, Rolled
-from trucker.policy import Choice, Decision, Option, Policy, SensibleCaptain, answer, ask
-from trucker.rulings import DEFAULT_RULINGS, Rulings
+from trucker.core.decisions import Choice, Decision, Option, Policy, SensibleCaptain, answer, ask
+from trucker.core.dice import Dice, Roll
+from trucker.core.events import Decided, Event, Rolled
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 
 __all__ = ["Table"]
 
@@ -49,7 +49,7 @@ class Table:
             self.log.append(event)
 
     def roll(self, why: str, stream: tuple[int, ...] = ()) -> Roll:
-        """Roll two dice; seeded dice with streams (:class:`~trucker.dice.StreamDice`) roll
+        """Roll two dice; seeded dice with streams (:class:`~trucker.core.dice.StreamDice`) roll
         from the stream named by ``stream`` (a card index, then a threat index)."""
         if self.dice is None:
             raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.cards import Card, CardType
+from trucker.core.cards import Card, CardType
 from trucker.sim.cards.abandoned import resolve_abandoned_ship, resolve_abandoned_station
 from trucker.sim.cards.combat_zone import resolve_combat_zone
 from trucker.sim.cards.enemies import resolve_pirates, resolve_slavers, resolve_smugglers

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.cards import AbandonedShip, AbandonedStation, Card
-from trucker.events import Passed, Rewarded
+from trucker.core.cards import AbandonedShip, AbandonedStation, Card
+from trucker.core.events import Passed, Rewarded
+from trucker.core.threats import Threat
 from trucker.sim.actions import gain_goods, loadable_value, lose_crew, offer_take
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
 from trucker.sim.numbers import crew_members, crew_requirement
 from trucker.sim.robots import offer_robots
 from trucker.sim.shares import second_credits, second_goods
-from trucker.threats import Threat
 
 __all__ = ["resolve_abandoned_ship", "resolve_abandoned_station"]
 

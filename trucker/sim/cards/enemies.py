@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.cards import Card, Pirates, Slavers, Smugglers
-from trucker.events import Faced, Rewarded
-from trucker.rulings import Rulings
+from trucker.core.cards import Card, Pirates, Slavers, Smugglers
+from trucker.core.events import Faced, Rewarded
+from trucker.core.rulings import Rulings
+from trucker.core.threats import Threat, ThreatKind
+from trucker.rules.stats import half
 from trucker.sim.actions import (
     declare_power,
     gain_goods,
@@ -27,8 +29,6 @@ from trucker.sim.actions import (
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
 from trucker.sim.shares import second_credits, second_goods
-from trucker.stats import half
-from trucker.threats import Threat, ThreatKind
 
 __all__ = [
     "resolve_smugglers",

@@ -4,9 +4,9 @@ Which parts count as cabins is the ruling ``epidemic_cabins`` (RULES §10 #31)."
 
 from __future__ import annotations
 
-from trucker.cards import Card
-from trucker.events import CrewLost
-from trucker.parts import Part
+from trucker.core.cards import Card
+from trucker.core.events import CrewLost
+from trucker.core.parts import Part
 from trucker.sim.flight import Flight
 
 __all__ = ["resolve_epidemic"]

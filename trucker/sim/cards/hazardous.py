@@ -4,9 +4,9 @@ cards when the catalogue has them (ruling ``hazardous_top_level``)."""
 
 from __future__ import annotations
 
-from trucker.cards import Card, HazardousBusiness, Level
-from trucker.catalog import cards, cards_of_level
-from trucker.events import CardsAdded
+from trucker.core.cards import Card, HazardousBusiness, Level
+from trucker.core.events import CardsAdded
+from trucker.formats.catalogue import cards, cards_of_level
 from trucker.sim.flight import Flight
 
 __all__ = ["resolve_hazardous_business", "next_level"]

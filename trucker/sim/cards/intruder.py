@@ -3,7 +3,7 @@ meets the intruder(s) and collects the reward of every one it defeats."""
 
 from __future__ import annotations
 
-from trucker.cards import Card, Intruder
+from trucker.core.cards import Card, Intruder
 from trucker.sim.actions import gain_goods
 from trucker.sim.flight import Flight
 from trucker.sim.intruders import intrude

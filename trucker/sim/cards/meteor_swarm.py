@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trucker.cards import Card, MeteorSwarm
+from trucker.core.cards import Card, MeteorSwarm
 from trucker.sim.attacks import attack
 from trucker.sim.flight import Flight
 

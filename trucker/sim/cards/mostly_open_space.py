@@ -5,7 +5,7 @@ and the same rolls apply to all of them."""
 
 from __future__ import annotations
 
-from trucker.cards import Card, MostlyOpenSpace
+from trucker.core.cards import Card, MostlyOpenSpace
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.cards.open_space import fly_open_space
 from trucker.sim.flight import Flight

@@ -3,7 +3,7 @@ power 0 forces it to give up."""
 
 from __future__ import annotations
 
-from trucker.cards import Card
+from trucker.core.cards import Card
 from trucker.sim.actions import declare_power
 from trucker.sim.flight import Flight, Player
 

@@ -8,9 +8,9 @@ planet's number into free cabin space (stasis chambers too, luxury cabins not). 
 
 from __future__ import annotations
 
-from trucker.cards import Card, Planets
-from trucker.events import Passed
-from trucker.policy import Decision, DecisionKind, Option
+from trucker.core.cards import Card, Planets
+from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.events import Passed
 from trucker.sim.actions import crew_room, gain_goods, goods_aboard, loadable_value, recruit
 from trucker.sim.choices import Landing
 from trucker.sim.flight import Flight

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trucker.cards import Card
+from trucker.core.cards import Card
 from trucker.sim.flight import Flight
 from trucker.sim.radiation import radiation_leak
 

@@ -6,9 +6,9 @@ next roll's first die (1 or 6: a miss that counts as a try; the spec's "Rolls").
 
 from __future__ import annotations
 
-from trucker.cards import Card
-from trucker.events import Passed, Penalised
-from trucker.geometry import Cell
+from trucker.core.cards import Card
+from trucker.core.events import Passed, Penalised
+from trucker.core.geometry import Cell
 from trucker.sim.cards.combat_zone import lowest
 from trucker.sim.damage import destroy
 from trucker.sim.flight import Flight

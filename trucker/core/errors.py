@@ -1,0 +1,71 @@
+"""The errors `trucker` raises, under one base class.
+
+Input problems (exit 2) are collected, not raised one at a time: a file with five bad tiles gives
+five :class:`InputError` lines, carried together by :class:`BadInput`. Violations of the rules are
+not errors at all: they are results (:mod:`trucker.rules.report`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = [
+    "TruckerError",
+    "InputError",
+    "BadInput",
+    "IllegalChoiceError",
+    "DiceExhaustedError",
+    "ScriptExhaustedError",
+]
+
+
+class TruckerError(Exception):
+    """Base class of every error `trucker` raises on purpose."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputError:
+    """One problem with an input: ``FILE: KEY-PATH: PROBLEM`` on one line."""
+
+    file: str
+    where: str
+    problem: str
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.file, self.where, self.problem) if p]
+        return ": ".join(parts)
+
+
+class BadInput(TruckerError, ValueError):
+    """An input that cannot be read as what it claims to be (CLI exit code 2)."""
+
+    def __init__(self, errors: Iterable[InputError]) -> None:
+        self.errors = tuple(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    @classmethod
+    def one(cls, file: str, where: str, problem: str) -> BadInput:
+        return cls([InputError(file, where, problem)])
+
+
+class IllegalChoiceError(TruckerError, ValueError):
+    """A policy answered with something that was not among the offered options."""
+
+    def __init__(self, decision: object, choice: object) -> None:
+        self.decision = decision
+        self.choice = choice
+        super().__init__(f"illegal choice {choice!r} for decision {decision}")
+
+
+class DiceExhaustedError(TruckerError):
+    """Scripted dice ran out; ``why`` says which roll was missing."""
+
+    def __init__(self, why: str, used: int) -> None:
+        self.why = why
+        self.used = used
+        super().__init__(f"the scripted dice ran out after {used} roll(s): no roll left for {why}")
+
+
+class ScriptExhaustedError(TruckerError):
+    """A scripted policy had no answer left, or its next answer did not fit the question."""

@@ -1,0 +1,450 @@
+"""Named rulings: the project's answers where the rules leave a question open (RULES §10).
+
+One class, one place. Each ruling has a default, a description and its source; a ship file
+chooses others with ``rulings = {...}`` and the command line with ``--ruling name=value``,
+which wins. Engine functions receive a :class:`Rulings` explicitly: there is no module-level
+"current rulings".
+
+:class:`Rulings` is a plain frozen dataclass, not a pydantic model: every command reads it, and
+``trucker validate`` should not pay pydantic's import for a file that sets no rulings. A value
+is checked against the field's type (a ``Literal``, ``bool``, ``int`` with ``at_least``, or
+``str`` with ``pattern``) when it is not the default.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import Field, dataclass, field, fields
+from functools import cache, lru_cache
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from trucker.core.errors import BadInput, InputError
+
+__all__ = [
+    "Rulings",
+    "DEFAULT_RULINGS",
+    "RULING_NAMES",
+    "RulingSource",
+    "RulingInfo",
+    "ruling_infos",
+    "ruling_choices",
+    "parse_assignments",
+    "resolve_rulings",
+]
+
+
+def ruling(
+    default: object,
+    *,
+    source: str,
+    alternatives: str,
+    description: str,
+    at_least: int | None = None,
+    pattern: str | None = None,
+) -> Any:
+    """Declare one ruling: its default, where RULES discusses it (``source`` is the question's
+    number in §10, or a section such as ``"§9.1"`` where §10 does not list it), what else it may
+    be, and the limits its type cannot say."""
+    return field(
+        default=default,
+        metadata={
+            "source": f"RULES {source}" if source.startswith("§") else f"RULES §10 #{source}",
+            "alternatives": alternatives,
+            "description": description,
+            "at_least": at_least,
+            "pattern": pattern,
+        },
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """Interpretations of rules the rulebook leaves open (RULES §10)."""
+
+    radiation_explodes_at: int = ruling(
+        4,
+        at_least=1,
+        source="1",
+        alternatives="any integer >= 1",
+        description="Battery tokens in one energy network that make it explode in a Radiation Leak "
+        "(the walkthrough's text says more than 4, its example explodes 4 and spares 3).",
+    )
+    radiation_solar_counts: bool = ruling(
+        False,
+        source="2",
+        alternatives="true",
+        description="Each solar panel counts as one token toward the Radiation Leak threshold.",
+    )
+    radiation_hits_robots: bool = ruling(
+        True,
+        source="3",
+        alternatives="false",
+        description="Radiation Leak's crew step also removes one active robot per component.",
+    )
+    thruster_clearance: Literal["each-nozzle", "one-square"] = ruling(
+        "each-nozzle",
+        source="4b",
+        alternatives="one-square",
+        description="Which squares behind a thruster must stay empty: behind each nozzle, or only "
+        "behind the first-listed nozzle.",
+    )
+    thruster_crew_for_meteors: bool = ruling(
+        False,
+        source="5",
+        alternatives="true",
+        description="A thruster needs connected awake crew to dodge meteors and fire too "
+        "(the walkthrough asks for crew only against intruders).",
+    )
+    landing_dead_end: Literal["escape", "back"] = ruling(
+        "escape",
+        source="6",
+        alternatives="back",
+        description="An intruder at a dead end on its landing tile leaves the ship (escape), or "
+        "steps to a joined tile behind it (back).",
+    )
+    predators_eat_robots: bool = ruling(
+        True,
+        source="8",
+        alternatives="false",
+        description="Predators eat the robots of a robot center they enter (unless armed).",
+    )
+    double_commando_detonation: Literal["after-both", "immediate"] = ruling(
+        "after-both",
+        source="9",
+        alternatives="immediate",
+        description="When one of two commandos is defeated, its fuses explode after both have "
+        "left (after-both) or at once (immediate); if that destroys or breaks off the landing "
+        "tile, the second commando never boards.",
+    )
+    armory_reach: Literal["connected", "adjacent"] = ruling(
+        "connected",
+        source="10",
+        alternatives="adjacent",
+        description="Which crew an armory arms: crew connected to it (joined, or through routers), "
+        "or crew on any orthogonal neighbour, joined or not.",
+    )
+    manned_armory_defends: bool = ruling(
+        False,
+        source="11b",
+        alternatives="true",
+        description="An armory connected to crew is itself a defended tile for intruders.",
+    )
+    rear_large_meteor: Literal["same-or-adjacent", "same-column"] = ruling(
+        "same-or-adjacent",
+        source="12",
+        alternatives="same-column",
+        description="Which rear-facing cannons can shoot a large meteor from the rear.",
+    )
+    cabinless_pieces: Literal["owner-chooses", "auto-discard"] = ruling(
+        "owner-chooses",
+        source="13",
+        alternatives="auto-discard",
+        description="After a ship breaks, may the owner keep a piece without a cabin, or are such "
+        "pieces discarded whenever a piece with a cabin exists?",
+    )
+    level_iv_rewards: Literal["extrapolate", "level-iii"] = ruling(
+        "extrapolate",
+        source="18",
+        alternatives="level-iii",
+        description="Arrival and best-looking rewards of a level IV flight: extrapolated "
+        "(16/12/8/4 and 8) or those of level III.",
+    )
+    hazardous_top_level: Literal["IV", "III"] = ruling(
+        "IV",
+        source="20",
+        alternatives="III",
+        description="Hazardous Business on a level III card adds two level IV cards (when a IV "
+        "catalogue exists), or two more level III cards.",
+    )
+    unknown_insurance_cap: Literal["none"] | int = ruling(
+        "none",
+        at_least=0,
+        source="21",
+        alternatives="any integer >= 0",
+        description="The insurance cap used on a board whose printed cap is not known: none "
+        "(every lost tile costs a credit) or a number.",
+    )
+    mostly_open_five: Literal["top-two", "top-only"] = ruling(
+        "top-two",
+        source="25",
+        alternatives="top-only",
+        description="With five ships, Mostly Open Space also hits the second-highest engine power.",
+    )
+    under_fire_target: Literal["taker", "offered"] = ruling(
+        "taker",
+        source="26",
+        alternatives="offered",
+        description="Abandoned under fire: only a ship that will take the card is shot first "
+        "(taker), or every ship offered the chance (offered).",
+    )
+    track_length: str = ruling(
+        "18/24/30/36",
+        pattern=r"\d+/\d+/\d+/\d+",
+        source="27",
+        alternatives="any four numbers a/b/c/d",
+        description="Spaces on the flight track for flight levels I/II/III/IV.",
+    )
+    start_gap: Literal["level+1"] | int = ruling(
+        "level+1",
+        at_least=1,
+        source="28",
+        alternatives="any integer >= 1",
+        description="Spaces between consecutive ships at launch: the flight level plus one, or a "
+        "number (at least 1: two rockets never share a space).",
+    )
+    second_share: Literal["minus-one", "full"] = ruling(
+        "minus-one",
+        source="29",
+        alternatives="full",
+        description="With five ships, the second ship to take a reward gets one less of each of "
+        "its components (credits, goods, crew; the good left out is the least valuable, the "
+        "choice its owner would make), or the full reward.",
+    )
+    weakened_enemy: Literal["one-fewer-per-kind", "lighter"] = ruling(
+        "one-fewer-per-kind",
+        source="30",
+        alternatives="lighter",
+        description="With five ships, an enemy after its first defeat fires one shot fewer of each "
+        "kind (the last of each), or fires light shots instead of heavy ones; the goods or crew "
+        "it takes are not reduced (the walkthrough speaks of its shots).",
+    )
+    hostile_rolls: Literal["shared", "per-ship"] = ruling(
+        "shared",
+        source="§6.8",
+        alternatives="per-ship",
+        description="ABE hostile Smugglers and Slavers (RULES §6.8, whose details are only on "
+        "the level IV cards) shoot the ships they beat after passing every ship, each shot "
+        "rolled once for all of them as Pirates' shots are (shared), or with new rolls for each "
+        "ship (per-ship).",
+    )
+    epidemic_cabins: Literal["cabins", "cabins+luxury"] = ruling(
+        "cabins",
+        source="31",
+        alternatives="cabins+luxury",
+        description="Which parts count as cabins for Epidemic: cabins, or also luxury cabins.",
+    )
+    fifth_place_reward: int = ruling(
+        0,
+        at_least=0,
+        source="§9.1",
+        alternatives="any integer >= 0",
+        description="Credits a fifth ship to arrive earns: the rules print four arrival rewards "
+        "and none for a fifth place (not found, RULES §9.1 [?]); 0 reads them as written.",
+    )
+    level_iv_top_card: Literal["level-iv", "any"] = ruling(
+        "level-iv",
+        source="§6.6",
+        alternatives="any",
+        description="A Class IV flight's deck is reshuffled until its top card is level IV, as "
+        "decks of the other levels are (assumed by analogy, RULES §6.6 [?]), or only shuffled.",
+    )
+
+    def __post_init__(self) -> None:
+        problems = [
+            f"{f.name}: {problem}"
+            for f in fields(self)
+            if (value := getattr(self, f.name)) != f.default or type(value) is not type(f.default)
+            if (problem := value_problem(f.name, value)) is not None
+        ]
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def non_default(self) -> dict[str, object]:
+        """The rulings that differ from their defaults, by name (for reports)."""
+        return dict(_non_default(self))
+
+    def as_dict(self) -> dict[str, object]:
+        """Every ruling by name (a flight log's header)."""
+        return {name: getattr(self, name) for name in RULING_NAMES}
+
+    def track_spaces(self, level: int) -> int:
+        return int(self.track_length.split("/")[min(level, 4) - 1])
+
+
+_FIELDS: dict[str, Field[Any]] = {f.name: f for f in fields(Rulings)}
+RULING_NAMES: tuple[str, ...] = tuple(_FIELDS)
+"""Every ruling's name, in the order `trucker rulings` lists them."""
+
+
+@lru_cache(maxsize=64)
+def _non_default(rulings: Rulings) -> tuple[tuple[str, object], ...]:
+    """Worked out once per set of rulings (a run of many flights asks every flight)."""
+    return tuple(
+        (name, value)
+        for name, f in _FIELDS.items()
+        if (value := getattr(rulings, name)) != f.default or type(value) is not type(f.default)
+    )
+
+
+@cache
+def _types() -> dict[str, object]:
+    """The fields' types, resolved once, when the first value that is not a default is read."""
+    return get_type_hints(Rulings)
+
+
+def _accepts(name: str) -> tuple[tuple[object, ...], type | None]:
+    """The words a ruling accepts, and the other type of value it takes (bool, int, str)."""
+    hint = _types()[name]
+    arms = get_args(hint) if get_origin(hint) is Union else (hint,)
+    words: list[object] = []
+    other: type | None = None
+    for arm in arms:
+        if get_origin(arm) is Literal:
+            words.extend(get_args(arm))
+        else:
+            other = arm  # type: ignore[assignment]
+    return tuple(words), other
+
+
+def value_problem(name: str, value: object) -> str | None:
+    """What is wrong with ``value`` for the ruling ``name``, or None. Values are typed: a file
+    writes them so, and :func:`parse_assignments` reads the command line's text into types."""
+    words, other = _accepts(name)
+    meta = _FIELDS[name].metadata
+    if value in words and type(value) is str:
+        return None
+    if other is bool:
+        if type(value) is bool:
+            return None
+        return f"expected true or false, got {value!r}"
+    if other is int and type(value) is int:
+        at_least = meta["at_least"]
+        if at_least is None or value >= at_least:
+            return None
+        return f"expected an integer >= {at_least}, got {value}"
+    if other is str and type(value) is str:
+        if meta["pattern"] is None or re.fullmatch(meta["pattern"], value):
+            return None
+        return f"expected {meta['alternatives']} (like {_FIELDS[name].default!r}), got {value!r}"
+    shown = [repr(w) for w in words]
+    if other is int:
+        shown.append(f"an integer >= {meta['at_least']}")
+    return f"expected {' or '.join(shown)}, got {value!r}"
+
+
+DEFAULT_RULINGS = Rulings()
+
+
+@dataclass(frozen=True, slots=True)
+class RulingInfo:
+    name: str
+    default: object
+    alternatives: str
+    description: str
+    source: str
+
+
+def ruling_infos() -> list[RulingInfo]:
+    """Every ruling with its default, alternatives, description and source (docs, CLI)."""
+    return [
+        RulingInfo(
+            name=name,
+            default=f.default,
+            alternatives=f.metadata["alternatives"],
+            description=f.metadata["description"],
+            source=f.metadata["source"],
+        )
+        for name, f in _FIELDS.items()
+    ]
+
+
+def _suggest(name: str) -> str:
+    close = difflib.get_close_matches(name, RULING_NAMES, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _check(values: Mapping[str, object], file: str, where: str) -> list[InputError]:
+    errors = []
+    for name, value in values.items():
+        if name not in _FIELDS:
+            errors.append(InputError(file, f"{where}{name}", f"unknown ruling{_suggest(name)}"))
+        elif (problem := value_problem(name, value)) is not None:
+            errors.append(InputError(file, f"{where}{name}", problem))
+    return errors
+
+
+_FLAG_WORDS = {
+    **dict.fromkeys(("true", "yes", "on", "y", "t", "1"), True),
+    **dict.fromkeys(("false", "no", "off", "n", "f", "0"), False),
+}
+"""What ``--ruling flag=WORD`` may say (any case)."""
+
+_ASSIGNMENT = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+?)\s*$")
+
+
+def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
+    """Read ``--ruling name=value`` options; :class:`BadInput` (``--ruling``) when malformed."""
+    out: dict[str, object] = {}
+    errors = []
+    for text in texts:
+        match = _ASSIGNMENT.match(text)
+        if match is None:
+            errors.append(InputError("--ruling", text, "expected name=value"))
+            continue
+        name, raw = match.groups()
+        value: object = raw
+        word = raw.lower()
+        if name in _FIELDS and _accepts(name)[1] is bool and word in _FLAG_WORDS:
+            value = _FLAG_WORDS[word]
+        elif word in ("true", "false"):
+            value = word == "true"
+        elif re.fullmatch(r"[+-]?\d+", raw):
+            value = int(raw)
+        out[name] = value
+    for err in _check(out, "--ruling", ""):
+        errors.append(err)
+    if errors:
+        raise BadInput(errors)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RulingSource:
+    """Rulings written in one input file (``file`` names it in error lines)."""
+
+    file: str
+    values: Mapping[str, object]
+
+
+def resolve_rulings(
+    files: Iterable[RulingSource], command_line: Mapping[str, object] | None = None
+) -> Rulings:
+    """Layer the rulings of one command: defaults < the first file < ``--ruling`` (the spec).
+
+    A later file whose rulings differ from what the command uses is bad input, unless the
+    command line settles that name.
+    """
+    cli = dict(command_line or {})
+    sources = list(files)
+    errors: list[InputError] = []
+    for source in sources:
+        errors.extend(_check(source.values, source.file, "rulings."))
+    errors.extend(_check(cli, "--ruling", ""))
+    if errors:
+        raise BadInput(errors)
+    merged: dict[str, object] = dict(sources[0].values) if sources else {}
+    merged.update(cli)
+    rulings = Rulings(**merged)
+    used = rulings.as_dict()
+    for source in sources[1:]:
+        for name, value in source.values.items():
+            if name not in cli and used[name] != value:
+                errors.append(
+                    InputError(
+                        source.file,
+                        f"rulings.{name}",
+                        f"{value!r} differs from {used[name]!r} used for this command; "
+                        f"settle it with --ruling {name}=...",
+                    )
+                )
+    if errors:
+        raise BadInput(errors)
+    return rulings
+
+
+def ruling_choices(name: str) -> tuple[object, ...]:
+    """The words a ruling may take (empty for flags, numbers and free text)."""
+    words, other = _accepts(name)
+    return words if other is None else ()

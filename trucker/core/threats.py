@@ -1,0 +1,205 @@
+"""Threats and the lines they travel: reading a roll on every board, thruster shifts, paths.
+
+A threat comes *from* a side of the board and travels across it (RULES §0): from the front it
+travels rearward down a column, from the left rightward along a row. A 2d6 board reads the sum
+of the two dice as the column or row; IIB reads front/rear rolls as an ordered pair in its
+column table and side rolls as a row (first die; 1 or 6 miss) and an entry column (second die),
+from which the threat travels around the cylinder (RULES §1.5, the spec's "Rolls").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trucker.core.boards import Board
+from trucker.core.dice import Roll
+from trucker.core.geometry import Cell, Direction
+from trucker.core.written import written_out
+
+__all__ = [
+    "ThreatKind",
+    "Threat",
+    "Line",
+    "read_roll",
+    "shift_line",
+    "line_squares",
+    "crossed",
+    "shift_axis",
+    "is_side",
+]
+
+
+class ThreatKind(StrEnum):
+    SMALL_METEOR = "small-meteor"
+    LARGE_METEOR = "large-meteor"
+    LIGHT_FIRE = "light-fire"
+    HEAVY_FIRE = "heavy-fire"
+    PAIRED_METEOR = "paired-meteor"
+
+    @property
+    def impacts(self) -> tuple[ThreatKind, ...]:
+        """A paired meteor is a large one, then a small one on the same line (RULES §5.3)."""
+        if self is ThreatKind.PAIRED_METEOR:
+            return (ThreatKind.LARGE_METEOR, ThreatKind.SMALL_METEOR)
+        return (self,)
+
+    @property
+    def is_meteor(self) -> bool:
+        return self in (ThreatKind.SMALL_METEOR, ThreatKind.LARGE_METEOR, ThreatKind.PAIRED_METEOR)
+
+    @classmethod
+    def parse(cls, text: str) -> ThreatKind:
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            kinds = ", ".join(k.value for k in cls)
+            raise ValueError(f"{text!r} is not a threat: use one of {kinds}") from None
+
+
+_THREAT = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A threat kind and the side it comes from, written ``"small-meteor front"``."""
+
+    kind: ThreatKind
+    direction: Direction
+
+    @classmethod
+    def parse(cls, text: str) -> Threat:
+        match = _THREAT.match(text) if isinstance(text, str) else None
+        if match is None:
+            raise ValueError(f'{text!r} is not a threat: write "<kind> <direction>"')
+        return cls(ThreatKind.parse(match.group(1)), Direction.parse(match.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.direction}"
+
+
+def is_side(direction: Direction) -> bool:
+    return direction in (Direction.LEFT, Direction.RIGHT)
+
+
+def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
+    """The two ways a thruster can move the ship against a threat from ``direction``: across
+    its line (left/right against front and rear threats, front/rear against side threats;
+    RULES §2.4, on IIB §1.5)."""
+    if is_side(direction):
+        return (Direction.FRONT, Direction.REAR)
+    return (Direction.LEFT, Direction.RIGHT)
+
+
+@written_out
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Where a threat travels: a column (front/rear) or a row (sides). ``index`` is None for a
+    roll that misses every ship on this board (IIB: a first die of 1 or 6 on a side roll).
+    ``entry`` is the IIB side entry column."""
+
+    direction: Direction
+    index: int | None
+    entry: int | None = None
+
+    @property
+    def misses(self) -> bool:
+        return self.index is None
+
+    def to_json(self) -> object:
+        if self.entry is not None:
+            return {"row": self.index, "entry": self.entry}
+        return self.index
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return "a miss"
+        if self.entry is not None:
+            return f"row {self.index}, entering at column {self.entry}"
+        return f"{'row' if is_side(self.direction) else 'column'} {self.index}"
+
+
+def read_roll(board: Board, direction: Direction, roll: Roll | int) -> Line:
+    """The line a roll gives on ``board`` (RULES §1.1; IIB §1.5). An ``int`` is a 2d6 total
+    (2d6 boards only)."""
+    if board.dice == "pairs":
+        if isinstance(roll, int):
+            raise ValueError(f"board {board.id} reads the two dice separately: give both faces")
+        first, second = roll
+        if is_side(direction):
+            if first in (1, 6) or board.side_entry is None:
+                return _line(direction, None)
+            entry = board.side_entry[0] if second <= 3 else board.side_entry[1]
+            return _line(direction, first, entry)
+        return _line(direction, board.pair_columns.get((first, second)))
+    total = roll if isinstance(roll, int) else roll[0] + roll[1]
+    return _line(direction, total)
+
+
+_LINES: dict[tuple[Direction, int | None, int | None], Line] = {}
+"""One shared line per place: a flight reads thousands of rolls, and a shared line is found at
+once in each board's cache of crossed squares (no field-by-field comparison)."""
+
+
+def _line(direction: Direction, index: int | None, entry: int | None = None) -> Line:
+    key = (direction, index, entry)
+    found = _LINES.get(key)
+    if found is None:
+        found = Line(direction, index, entry)
+        if len(_LINES) < 4096:
+            _LINES[key] = found
+    return found
+
+
+def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:
+    """The line after a thruster moves the ship one square (RULES §2.4, the spec's "Rolls"):
+    moving right, a front/rear threat at column c meets column c-1; moving front, a side threat
+    at row r meets row r+1. On a wrapped board column shifts wrap around; a miss stays a miss."""
+    if ship_moves not in shift_axis(line.direction):
+        raise ValueError(f"a {ship_moves} shift does not move the ship off a {line.direction} line")
+    if line.index is None:
+        return line
+    delta = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.FRONT: 1, Direction.REAR: -1}[
+        ship_moves
+    ]
+    index = line.index + delta
+    if board.wrap and not is_side(line.direction):
+        low, high = board.cols[0], board.cols[-1]
+        index = low + (index - low) % (high - low + 1)
+    return Line(line.direction, index, line.entry)
+
+
+def line_squares(board: Board, line: Line) -> list[Cell]:
+    """The squares a threat crosses, in order, from its side of the board."""
+    return list(crossed(board, line))
+
+
+def crossed(board: Board, line: Line) -> tuple[Cell, ...]:
+    """:func:`line_squares`, worked out once per board and line (a flight asks thousands of
+    times); the tuple is shared."""
+    found = board.lines.get(line)
+    if found is None:
+        found = board.lines[line] = tuple(_line_squares(board, line))
+    return found
+
+
+def _line_squares(board: Board, line: Line) -> list[Cell]:
+    if line.index is None:
+        return []
+    direction = line.direction
+    if is_side(direction):
+        cols = list(range(board.cols[0], board.cols[-1] + 1))
+        if line.entry is not None:
+            start = cols.index(line.entry) if line.entry in cols else 0
+            if direction is Direction.LEFT:
+                cols = cols[start:] + cols[:start]
+            else:
+                cols = cols[: start + 1][::-1] + cols[start + 1 :][::-1]
+        elif direction is Direction.RIGHT:
+            cols.reverse()
+        return [Cell(line.index, c) for c in cols]
+    rows = list(range(board.rows[0], board.rows[-1] + 1))
+    if direction is Direction.REAR:
+        rows.reverse()
+    return [Cell(r, line.index) for r in rows]

@@ -1,0 +1,282 @@
+"""The packaged game data (``components_data/``): parts and boards, loaded once.
+
+This is the only module that reads packaged data. Files are found through
+:mod:`importlib.resources`, so the same code runs from a checkout and from an installed wheel.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+from trucker.core.boards import Board, board_from_file
+from trucker.core.errors import BadInput, InputError
+from trucker.core.parts import Part, PartInfo
+from trucker.formats.quick import read_board
+
+if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
+    from trucker.core.cards import Card, Level
+    from trucker.formats.board_file import BoardFile
+
+__all__ = [
+    "data_root",
+    "scenarios_root",
+    "parts",
+    "part_info",
+    "builtin_boards",
+    "find_board",
+    "parse_board",
+    "DealRules",
+    "parse_catalogue",
+    "cards",
+    "cards_of_level",
+    "deal_rules",
+    "Catalogue",
+    "catalogue",
+    "adopt_catalogue",
+]
+
+
+def data_root() -> Traversable:
+    return resources.files("trucker.components_data")
+
+
+def scenarios_root() -> Traversable:
+    """The bundled scenarios (ships, decks, teaching cases), packaged with the data."""
+    return resources.files("trucker.scenarios")
+
+
+@cache
+def parts() -> dict[Part, PartInfo]:
+    raw = tomllib.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
+    return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
+
+
+def part_info(part: Part) -> PartInfo:
+    return parts()[part]
+
+
+def parse_board(data: dict[str, object], name: str, path: str | None = None) -> Board:
+    """A board from a parsed board file; :class:`BadInput` naming ``name`` and the key otherwise."""
+    try:
+        return board_from_file(read_board(data) or _board_model(data, name), path)
+    except BadInput:
+        raise
+    except ValueError as exc:
+        where, _, problem = str(exc).partition(": ")
+        raise BadInput.one(name, where if problem else "", problem or where) from None
+
+
+def _board_model(data: dict[str, object], name: str) -> BoardFile:
+    """The pydantic model's reading, for a board the quick reader declined: it explains."""
+    from pydantic import ValidationError
+
+    from trucker.formats.board_file import BoardFile
+    from trucker.formats.errors import input_errors
+
+    try:
+        return BoardFile.model_validate(data)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name)) from None
+
+
+@cache
+def builtin_boards() -> dict[str, Board]:
+    """The built-in boards by id, in the order I, II, III, IIIa, IIB, IIIB, IV."""
+    folder = data_root() / "boards"
+    boards = [
+        parse_board(
+            tomllib.loads(entry.read_text(encoding="utf-8")), f"components_data/boards/{entry.name}"
+        )
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    ]
+    order = ["I", "II", "III", "IIIa", "IIB", "IIIB", "IV"]
+    boards.sort(key=lambda b: (order.index(b.id) if b.id in order else len(order), b.id))
+    return {b.id: b for b in boards}
+
+
+@cache
+def _aliases() -> dict[str, Board]:
+    out: dict[str, Board] = {}
+    for board in builtin_boards().values():
+        for name in (board.id, *board.aliases):
+            out[name.lower()] = board
+    return out
+
+
+def find_board(name: str) -> Board:
+    """A built-in board by id or alias, any case; ``KeyError`` with a suggestion otherwise.
+
+    >>> find_board("cylinder").id
+    'IIB'
+    """
+    found = _aliases().get(name.strip().lower())
+    if found is None:
+        close = difflib.get_close_matches(name.lower(), list(_aliases()), n=1)
+        hint = f" (did you mean {_aliases()[close[0]].id!r}?)" if close else ""
+        ids = ", ".join(builtin_boards())
+        raise KeyError(f"unknown board {name!r}{hint}; built-in boards: {ids}")
+    return found
+
+
+# --- Adventure cards (RULES §6.5, §6.6) ---------------------------------------------------------
+
+
+class DealRules(NamedTuple):
+    """How a flight's deck is dealt (RULES §6.6): the piles, and per flight level the number of
+    cards of each level in one pile."""
+
+    piles: int
+    per_pile: Mapping[Level, Mapping[Level, int]]
+
+
+def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
+    """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
+    from pydantic import ValidationError
+
+    from trucker.formats.deck_file import TAGS as CARD_TAGS
+    from trucker.formats.deck_file import CatalogueFile
+    from trucker.formats.errors import input_errors
+
+    try:
+        model = CatalogueFile.model_validate(data)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name, drop=CARD_TAGS)) from None
+    return [
+        entry.to_card(  # type: ignore[call-arg]
+            level=model.level,
+            id=entry.id,  # type: ignore[attr-defined]
+            source=entry.source,  # type: ignore[attr-defined]
+            note=entry.note,  # type: ignore[attr-defined]
+            expansion=entry.expansion,  # type: ignore[attr-defined]
+        )
+        for entry in model.card
+    ]
+
+
+@cache
+def cards() -> dict[str, Card]:
+    """Every catalogue card by id: level I first, each file in its printed order.
+
+    The catalogue is every ``components_data/cards/level-*.toml``; adding a level is a data
+    change only.
+
+    >>> cards()["I-slavers-1"].strength
+    6
+    """
+    if _ADOPTED is not None:
+        return dict(_ADOPTED.cards)
+    folder = data_root() / "cards"
+    files: list[tuple[Level, str, list[Card]]] = []
+    for entry in folder.iterdir():
+        if entry.name.startswith("level-") and entry.name.endswith(".toml"):
+            name = f"components_data/cards/{entry.name}"
+            found = parse_catalogue(tomllib.loads(entry.read_text(encoding="utf-8")), name)
+            files.append((found[0].level, name, found))
+    out: dict[str, Card] = {}
+    errors: list[InputError] = []
+    # level by level; within a level the base game's cards first, then each expansion's
+    for _level, name, found in sorted(
+        files, key=lambda f: (f[0], f[2][0].expansion != "base", f[1])
+    ):
+        for card in found:
+            key = card.id or ""
+            if key in out:
+                errors.append(InputError(name, key, "the same id as another catalogue card"))
+            out[key] = card
+    if errors:
+        raise BadInput(errors)
+    return out
+
+
+def cards_of_level(
+    level: Level | int | str, expansions: Iterable[str] | None = None
+) -> tuple[Card, ...]:
+    """The catalogue cards of one level, in catalogue order (empty for a level not yet there);
+    ``expansions`` keeps only the cards of those boxes ("base", "ABE"...), None keeps all."""
+    from trucker.core.cards import Level
+
+    global _BY_LEVEL
+    wanted = Level.parse(level)
+    boxes = None if expansions is None else frozenset(expansions)
+    catalogue = cards()
+    if _BY_LEVEL is None or _BY_LEVEL[0] is not catalogue:
+        _BY_LEVEL = (catalogue, {})
+    found = _BY_LEVEL[1].get((wanted, boxes))
+    if found is None:
+        found = _BY_LEVEL[1][(wanted, boxes)] = tuple(
+            card
+            for card in catalogue.values()
+            if card.level == wanted and (boxes is None or card.expansion in boxes)
+        )
+    return found
+
+
+_BY_LEVEL: tuple[Mapping[str, Card], dict[tuple[object, object], tuple[Card, ...]]] | None = None
+"""The catalogue it was built from, and the cards per (level, boxes): a run deals thousands of
+decks. Rebuilt when the catalogue is (tests swap it)."""
+
+
+@cache
+def deal_rules() -> DealRules:
+    """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
+    if _ADOPTED is not None:
+        per_pile = {flight: MappingProxyType(dict(n)) for flight, n in _ADOPTED.per_pile.items()}
+        return DealRules(_ADOPTED.piles, MappingProxyType(per_pile))
+    from pydantic import ValidationError
+
+    from trucker.core.cards import Level
+    from trucker.formats.deck_file import DealFile
+    from trucker.formats.errors import input_errors
+
+    name = "components_data/cards/deal.toml"
+    raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
+    try:
+        model = DealFile.model_validate(raw)
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, name)) from None
+    per_pile = {
+        Level.parse(flight): MappingProxyType(
+            dict(sorted((Level.parse(level), n) for level, n in counts.items() if n))
+        )
+        for flight, counts in model.pile.items()
+    }
+    return DealRules(model.piles, MappingProxyType(per_pile))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The card catalogue and the deal rules as read and checked by one process: a worker
+    process takes its parent's instead of reading the files again (checking them builds the
+    card models, a quarter of a second of every worker's start)."""
+
+    cards: dict[str, Card]
+    piles: int
+    per_pile: dict[Level, dict[Level, int]]
+
+
+_ADOPTED: Catalogue | None = None
+
+
+def catalogue() -> Catalogue:
+    """This process's catalogue, to hand to a worker (picklable: plain dicts)."""
+    rules = deal_rules()
+    per_pile = {flight: dict(counts) for flight, counts in rules.per_pile.items()}
+    return Catalogue(dict(cards()), rules.piles, per_pile)
+
+
+def adopt_catalogue(given: Catalogue | None) -> None:
+    """Use ``given`` from now on instead of reading the catalogue files (a worker process);
+    None reads the files again."""
+    global _ADOPTED
+    _ADOPTED = given
+    cards.cache_clear()
+    deal_rules.cache_clear()

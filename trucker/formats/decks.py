@@ -1,0 +1,295 @@
+"""Flight decks: reading deck files and dealing ``random:<LEVEL>`` decks by the rules.
+
+A deck is the cards a flight meets, top first (``docs/deck-format.md``). Deck files are read the
+same way as ship files (:func:`trucker.formats.load.read_document`: size, binary and suffix
+checks), and every problem becomes one line naming the card's position and key. Dealing follows
+RULES §6.6 with a ``random.Random`` the caller owns: never the global random module.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trucker.core.cards import Card, Level
+from trucker.core.errors import BadInput, InputError
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
+from trucker.formats.catalogue import cards, cards_of_level, deal_rules
+from trucker.formats.load import read_document
+
+__all__ = [
+    "Deck",
+    "CannotDeal",
+    "load_deck",
+    "deck_from_document",
+    "deal_deck",
+    "random_deck_level",
+    "deck_document",
+]
+
+RANDOM_PREFIX = "random:"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards of one flight, top first, and the flight's level (it decides rewards)."""
+
+    name: str | None
+    level: Level
+    cards: tuple[Card, ...]
+
+    @property
+    def representative(self) -> tuple[Card, ...]:
+        """Cards whose printed values are not known: a report that used them says so."""
+        return tuple(card for card in self.cards if card.representative)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "level": str(self.level),
+            "cards": [card.to_dict() for card in self.cards],
+        }
+
+
+class CannotDeal(BadInput):
+    """The catalogue cannot supply the deck asked for (e.g. no level-IV cards yet)."""
+
+    def __init__(self, spec: str, problem: str) -> None:
+        super().__init__([InputError(spec, "", problem)])
+
+
+def _tag_errors(errors: list[InputError], raw_cards: object) -> list[InputError]:
+    """Say plainly what pydantic reports as union tags: an unknown type, a card with neither."""
+    from trucker.formats.deck_file import CARD_MODELS
+
+    out = []
+    for error in errors:
+        text = error.problem
+        if "does not match any of the expected tags" not in text and (
+            "unable to extract tag" not in text
+        ):
+            out.append(error)
+            continue
+        index = _index(error.where)
+        raw = raw_cards[index] if isinstance(raw_cards, list) and index is not None else None
+        if not isinstance(raw, dict):
+            out.append(
+                InputError(error.file, error.where, f"expected a table of keys, got {raw!r}")
+            )
+        elif isinstance(raw.get("type"), str):
+            bad = raw["type"]
+            close = difflib.get_close_matches(bad, list(CARD_MODELS), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"types: {', '.join(CARD_MODELS)}"
+            out.append(
+                InputError(error.file, f"{error.where}.type", f"unknown card type {bad!r} ({hint})")
+            )
+        elif "type" in raw:
+            out.append(
+                InputError(
+                    error.file, f"{error.where}.type", f"expected a card type, got {raw['type']!r}"
+                )
+            )
+        else:
+            out.append(
+                InputError(
+                    error.file,
+                    error.where,
+                    "a card needs id (a catalogue card) or type (a card written inline)",
+                )
+            )
+    return out
+
+
+def _index(where: str) -> int | None:
+    """``card[3]`` -> 3."""
+    if where.startswith("card[") and where.endswith("]"):
+        number = where[5:-1]
+        return int(number) if number.isdigit() else None
+    return None
+
+
+def _id_alone(error: InputError, raw_cards: object) -> InputError:
+    """Explain an extra key on a catalogue card: the card is its id alone."""
+    index = _index(error.where.split(".")[0])
+    if index is None or not error.problem.startswith("unknown key"):
+        return error
+    raw = raw_cards[index] if isinstance(raw_cards, list) and index < len(raw_cards) else None
+    if not (isinstance(raw, dict) and "id" in raw):
+        return error
+    return InputError(
+        error.file,
+        error.where,
+        "unknown key: a catalogue card is its id alone (write the card inline to change it)",
+    )
+
+
+def _position(error: InputError) -> int:
+    """Sort key: top-level keys first, then cards in deck order."""
+    index = _index(error.where.split(".")[0])
+    return -1 if index is None else index
+
+
+def _catalogue_card(card_id: str, name: str, where: str) -> tuple[Card | None, InputError | None]:
+    known = cards()
+    if card_id in known:
+        return known[card_id], None
+    close = difflib.get_close_matches(card_id, list(known), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else "; see `trucker cards`"
+    return None, InputError(name, where, f"unknown card id {card_id!r}{hint}")
+
+
+def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
+    """Build a :class:`Deck` from a parsed deck document; :class:`BadInput` lists every problem.
+
+    A deck without ``level`` takes its highest card level; an inline card without ``level``
+    takes the deck's.
+    """
+    # The deck models are built on first use: a worker process flying dealt decks never needs
+    # them (nor pydantic, a quarter of a second to start).
+    from pydantic import ValidationError
+
+    from trucker.formats.deck_file import TAGS, DeckFile, IdEntry, card_keys
+    from trucker.formats.errors import input_errors
+
+    errors: list[InputError] = []
+    raw_cards = data.get("card")
+    try:
+        model = DeckFile.model_validate(data)
+    except ValidationError as exc:
+        keys_at: dict[tuple[str | int, ...], list[str]] = {(): sorted(DeckFile.model_fields)}
+        if isinstance(raw_cards, list):
+            for i, raw in enumerate(raw_cards):
+                keys_at[("card", i)] = card_keys(raw)
+        errors = _tag_errors(input_errors(exc, name, drop=TAGS, keys_at=keys_at), raw_cards)
+        errors = [_id_alone(error, raw_cards) for error in errors]
+        model = None
+    if isinstance(raw_cards, list):
+        for i, raw in enumerate(raw_cards):
+            card_id = raw.get("id") if isinstance(raw, dict) else None
+            if isinstance(card_id, str):
+                _card, problem = _catalogue_card(card_id, name, f"card[{i}].id")
+                if problem:
+                    errors.append(problem)
+            adds = raw.get("adds") if isinstance(raw, dict) else None
+            for j, added in enumerate(adds if isinstance(adds, list) else []):
+                if isinstance(added, str):
+                    _card, problem = _catalogue_card(added, name, f"card[{i}].adds[{j}]")
+                    if problem:
+                        errors.append(problem)
+    if model is None or errors:
+        errors.sort(key=_position)
+        raise BadInput(errors or [InputError(name, "", "not a deck")])
+    levels = [
+        entry.level if not isinstance(entry, IdEntry) else cards()[entry.id].level
+        for entry in model.card
+    ]
+    deck_level = model.level
+    if deck_level is None:
+        missing = [i for i, level in enumerate(levels) if level is None]
+        if missing:
+            raise BadInput.one(
+                name,
+                "level",
+                f"required: card[{missing[0]}] has no level (give the deck's or each card's)",
+            )
+        deck_level = max(level for level in levels if level is not None)
+    out: list[Card] = []
+    for entry in model.card:
+        if isinstance(entry, IdEntry):
+            out.append(cards()[entry.id])
+        else:
+            out.append(entry.to_card(level=entry.level or deck_level))
+    return Deck(name=model.name, level=deck_level, cards=tuple(out))
+
+
+def load_deck(path: str | os.PathLike[str], *, display: str | None = None) -> Deck:
+    """Read a deck file (``trucker-deck/1``, TOML or JSON); :class:`BadInput` on any problem."""
+    name = display or str(path)
+    return deck_from_document(read_document(path, display=name), name)
+
+
+def random_deck_level(spec: str) -> Level | None:
+    """The level of a ``random:<LEVEL>`` deck spelling (any case, 1-4 or I-IV), or None when
+    ``spec`` is not one (then it names a deck file).
+
+    >>> random_deck_level("random:ii"), random_deck_level("decks/round-2.toml")
+    (<Level.II: 2>, None)
+    """
+    text = spec.strip()
+    if not text.lower().startswith(RANDOM_PREFIX):
+        return None
+    try:
+        return Level.parse(text[len(RANDOM_PREFIX) :])
+    except ValueError:
+        raise BadInput.one(
+            "--deck",
+            spec,
+            "unknown level: write random:I, random:II, random:III or random:IV",
+        ) from None
+
+
+def deal_deck(
+    level: Level | int | str,
+    rng: random.Random,
+    expansions: Iterable[str] | None = None,
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> Deck:
+    """Deal a flight deck by the rules (RULES §6.6) from the catalogue.
+
+    Four piles, each of the level's composition, are drawn without replacement, shuffled
+    together and reshuffled until the top card is of the flight's level (for level IV: ruling
+    ``level_iv_top_card``). Every draw uses ``rng``
+    (the caller's stream, derived from the user's seed), so the same stream deals the same deck.
+    ``expansions`` limits the cards to those boxes (None: every card in the catalogue).
+    """
+    flight = Level.parse(level)
+    spec = f"{RANDOM_PREFIX}{flight}"
+    rules = deal_rules()
+    per_pile = rules.per_pile.get(flight)
+    if not per_pile:
+        raise CannotDeal(spec, f"no pile composition for level {flight} flights")
+    drawn: dict[Level, list[Card]] = {}
+    for card_level, count in per_pile.items():
+        pool = cards_of_level(card_level, expansions)
+        needed = count * rules.piles
+        if len(pool) < needed:
+            raise CannotDeal(
+                spec,
+                f"a round-{flight} deck needs {needed} level-{card_level} cards and the catalogue "
+                f"has {len(pool)}",
+            )
+        drawn[card_level] = rng.sample(pool, needed)
+    piles = [
+        [
+            card
+            for card_level, count in per_pile.items()
+            for card in drawn[card_level][p :: rules.piles]
+        ]
+        for p in range(rules.piles)
+    ]
+    deck = [card for pile in piles for card in pile]
+    rng.shuffle(deck)
+    if flight is not Level.IV or rulings.level_iv_top_card == "level-iv":
+        while deck[0].level != flight:
+            rng.shuffle(deck)
+    return Deck(name=spec, level=flight, cards=tuple(deck))
+
+
+def deck_document(deck: Deck) -> dict[str, Any]:
+    """The deck as a ``trucker-deck/1`` document: catalogue cards by id, the rest inline with
+    their numbers (a flight log carries it, so a replay meets the same cards)."""
+    known = cards()
+    entries: list[dict[str, Any]] = []
+    for card in deck.cards:
+        if card.id is not None and known.get(card.id) == card:
+            entries.append({"id": card.id})
+        else:
+            entries.append({"type": str(card.type), "level": int(card.level), **card.keys()})
+    doc: dict[str, Any] = {"format": "trucker-deck/1", "level": str(deck.level), "card": entries}
+    if deck.name:
+        doc["name"] = deck.name
+    return doc

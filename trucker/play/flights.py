@@ -1,0 +1,205 @@
+"""Flights as a library call: a plan (ships, deck, dice, captains, rulings) in, a result and a
+replayable log out.
+
+A flight log (``trucker-flight/1``) is the save file: it carries the plan (each ship's layout,
+the deck's cards, the rulings) and every event, among them every roll and every choice. Replaying
+feeds those rolls to scripted dice and those choices to scripted captains, and must end where
+the flight ended (OpenSpiel's history-as-serialisation).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from trucker.core.decisions import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
+from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
+from trucker.core.errors import BadInput
+from trucker.core.events import Decided, Rolled
+from trucker.core.geometry import Cell
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
+from trucker.core.ship import Ship
+from trucker.formats.decks import (
+    Deck,
+    deal_deck,
+    deck_document,
+    deck_from_document,
+    random_deck_level,
+)
+from trucker.formats.load import ship_from_document
+from trucker.formats.write import ship_to_document
+from trucker.sim.flight import FlightResult, run_flight
+from trucker.sim.table import Table
+
+__all__ = [
+    "Crew",
+    "FlightPlan",
+    "LOG_FORMAT",
+    "deck_for",
+    "fly",
+    "plan_document",
+    "flight_log",
+    "replay",
+    "unique_names",
+]
+
+LOG_FORMAT = "trucker-flight/1"
+
+
+@dataclass(frozen=True)
+class Crew:
+    """One ship of a flight: its layout, its name in the log, its captain, its insurance."""
+
+    name: str
+    ship: Ship
+    captain: str = "sensible"
+    insured: bool | None = None
+    """Class IV insurance: bought or refused; None: as the layout file says, else the captain
+    decides (RULES §9.3)."""
+    repaired: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class FlightPlan:
+    """Everything a flight needs besides the captains' own minds."""
+
+    crews: tuple[Crew, ...]
+    deck: Deck
+    rulings: Rulings
+    seed: int | None = None
+    faces: tuple[int, ...] | None = None
+    choices: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Ship names as the log uses them: repeated names get ``(2)``, ``(3)``..."""
+    out: list[str] = []
+    for name in names:
+        candidate, n = name, 1
+        while candidate in out:
+            n += 1
+            candidate = f"{name} ({n})"
+        out.append(candidate)
+    return out
+
+
+def deck_for(
+    spec: str | Deck, seed: int, *, load: Any = None, rulings: Rulings = DEFAULT_RULINGS
+) -> Deck:
+    """A deck from ``random:<LEVEL>`` (dealt from its own stream derived from ``seed``, never
+    the game dice, by ``rulings``), a :class:`Deck`, or a deck file through ``load``."""
+    if isinstance(spec, Deck):
+        return spec
+    level = random_deck_level(spec)
+    if level is not None:
+        return deal_deck(level, random.Random(derive_seed(seed, "deck")), rulings=rulings)
+    return load(spec)
+
+
+def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
+    if crew.name in captains:
+        return captains[crew.name]
+    base = CAPTAINS.get(crew.captain, SensibleCaptain)()
+    script = plan.choices.get(crew.name)
+    if script is not None:
+        return ScriptedPolicy(script, fallback=base, lenient=True)
+    return base
+
+
+def fly(
+    plan: FlightPlan,
+    *,
+    keep_log: bool = True,
+    captains: Mapping[str, Policy] | None = None,
+    observer: Any = None,
+) -> FlightResult:
+    """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
+    given; each ship's captain by name, or from ``captains``."""
+    dice: Dice = ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
+    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
+    table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=[] if keep_log else None)
+    result = run_flight(
+        [(c.name, c.ship) for c in plan.crews],
+        plan.deck.cards,
+        plan.deck.level,
+        table,
+        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
+        repaired=[c.repaired for c in plan.crews],
+        observer=observer,
+        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+    )
+    return result
+
+
+def plan_document(plan: FlightPlan) -> dict[str, Any]:
+    """The plan as the log's ``flight`` header."""
+    return {
+        "format": LOG_FORMAT,
+        "seed": plan.seed,
+        "scripted_dice": plan.faces is not None,
+        "level": str(plan.deck.level),
+        "rulings": plan.rulings.as_dict(),
+        "deck": deck_document(plan.deck),
+        "ships": [
+            {
+                "name": c.name,
+                "captain": c.captain,
+                "insured": c.insured,
+                "repaired": [str(cell) for cell in c.repaired],
+                "layout": ship_to_document(c.ship),
+            }
+            for c in plan.crews
+        ],
+    }
+
+
+def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
+    """The ``--json`` document: the plan, every event, and each ship's result."""
+    data = result.to_dict()
+    data["flight"] = plan_document(plan)
+    return {"flight": data.pop("flight"), **data}
+
+
+def replay(
+    document: Mapping[str, Any], name: str = "log", *, observer: Any = None
+) -> tuple[FlightPlan, FlightResult]:
+    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
+    :class:`BadInput` when the document is not a flight log."""
+    header = document.get("flight")
+    events = document.get("events")
+    is_log = isinstance(header, Mapping) and header.get("format") == LOG_FORMAT
+    if not is_log or not isinstance(events, list):
+        raise BadInput.one(
+            name, "flight", f"not a {LOG_FORMAT} log (write one with trucker fly --json)"
+        )
+    crews = tuple(
+        Crew(
+            name=entry["name"],
+            ship=ship_from_document(entry["layout"], f"{name}: ships.{entry['name']}"),
+            captain=entry.get("captain", "sensible"),
+            insured=entry.get("insured"),
+            repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
+        )
+        for entry in header["ships"]
+    )
+    deck = deck_from_document(header["deck"], f"{name}: flight.deck")
+    rolls = [e["faces"] for e in events if e.get("kind") == Rolled.kind]
+    choices: dict[str, list[str]] = {c.name: [] for c in crews}
+    for e in events:
+        if e.get("kind") == Decided.kind:
+            choices[e["ship"]].append(f"{e['decision']}: {e['choice']}")
+    written = header.get("rulings", {})
+    if not isinstance(written, Mapping):
+        raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
+    plan = FlightPlan(
+        crews=crews,
+        deck=deck,
+        rulings=resolve_rulings([RulingSource(f"{name}: flight", written)]),
+        seed=header.get("seed"),
+        faces=tuple(face for pair in rolls for face in pair),
+        choices=choices,
+    )
+    scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
+    return plan, fly(plan, captains=scripted, observer=observer)

@@ -1,0 +1,87 @@
+"""What a ship may carry: aliens with their life support (RULES §3.1 item 7, §2.4 hybrid life
+support), and no more crew, tokens, goods or sleepers than the parts hold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
+from trucker.formats.catalogue import part_info
+from trucker.rules.report import RuleId, Violation
+from trucker.rules.view import RuleContext
+
+__all__ = [
+    "check_alien_life_support",
+    "check_alien_in_start_cabin",
+    "check_alien_duplicate",
+    "check_overloaded",
+]
+
+
+def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
+    """An alien needs life support of its colour connected to its cabin: joined, or through
+    routers (RULES §8.2); a hybrid support offers two colours (§2.4)."""
+    for cell, tile in ctx.of(Part.CABIN):
+        if tile.alien is None:
+            continue
+        supported = any(
+            tile.alien in ctx.tiles[other].colors
+            for other in ctx.connected.get(cell, ())
+            if ctx.tiles[other].part.is_life_support
+        )
+        if not supported:
+            yield Violation(
+                RuleId.ALIEN_NO_LIFE_SUPPORT,
+                (cell,),
+                f"{tile.alien} alien without connected {tile.alien} life support",
+            )
+
+
+def check_alien_in_start_cabin(ctx: RuleContext) -> Iterator[Violation]:
+    """The starting cabin never hosts an alien (RULES §2.2)."""
+    for cell, tile in ctx.of(Part.CABIN):
+        if tile.start and tile.alien is not None:
+            yield Violation(
+                RuleId.ALIEN_IN_START_CABIN, (cell,), f"{tile.alien} alien in the starting cabin"
+            )
+
+
+def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
+    """At most one alien of each colour per ship (RULES §3.1.7); each extra one is reported
+    beside the first (lowest square)."""
+    by_color: dict[str, list[Cell]] = {}
+    for cell, tile in sorted(ctx.of(Part.CABIN)):
+        if tile.alien is not None:
+            by_color.setdefault(tile.alien, []).append(cell)
+    for color, cells in by_color.items():
+        for cell in cells[1:]:
+            yield Violation(
+                RuleId.ALIEN_DUPLICATE,
+                (cell, cells[0]),
+                f"a second {color} alien (the first is on {cells[0]})",
+            )
+
+
+def check_overloaded(ctx: RuleContext) -> Iterator[Violation]:
+    """More crew, tokens, goods or sleepers than the part holds, or red goods outside a red hold
+    (the spec's Values)."""
+    for cell, tile in ctx.of(Part.CABIN, Part.BATTERY, Part.CARGO, Part.STASIS_CHAMBER):
+        problems = []
+        if tile.part is Part.CABIN and tile.crew > part_info(Part.CABIN).crew:
+            problems.append(
+                f"{tile.crew} humans in a cabin that holds {part_info(Part.CABIN).crew}"
+            )
+        elif tile.part is Part.BATTERY and tile.charge > tile.capacity:
+            problems.append(f"{tile.charge} tokens in a battery of {tile.capacity}")
+        elif tile.part is Part.CARGO:
+            if len(tile.goods) > tile.capacity:
+                problems.append(f"{len(tile.goods)} goods in a hold of {tile.capacity}")
+            if not tile.red and "R" in tile.goods:
+                problems.append("red goods in a plain hold")
+        elif tile.part is Part.STASIS_CHAMBER:
+            room = part_info(Part.STASIS_CHAMBER).sleepers
+            if tile.sleepers > room:
+                problems.append(f"{tile.sleepers} sleepers in a stasis chamber that holds {room}")
+        if problems:
+            yield Violation(RuleId.OVERLOADED, (cell,), "; ".join(problems))

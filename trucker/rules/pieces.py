@@ -1,0 +1,57 @@
+"""Choosing what is left of a broken ship: the keep-piece options and their facts.
+
+Used by repair after building (RULES §3.2) and by every destruction in flight (the spec's
+"In flight"): the Policy keeps one piece, the others are lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from trucker.core.decisions import Option
+from trucker.core.geometry import Cell
+from trucker.core.parts import Part
+from trucker.core.ship import Tile
+from trucker.core.written import written_out
+
+__all__ = ["PieceOption", "piece_options"]
+
+
+@written_out
+@dataclass(frozen=True, slots=True)
+class PieceOption:
+    """An option of a keep-piece decision, with the facts the default captain weighs."""
+
+    cells: frozenset[Cell]
+    has_start: bool
+    humans: int
+    has_cabin: bool
+
+    @property
+    def lowest(self) -> Cell:
+        return min(self.cells)
+
+    @property
+    def rank(self) -> tuple[int, int, int, Cell]:
+        return (0 if self.has_start else 1, -self.humans, -len(self.cells), self.lowest)
+
+
+def piece_options(
+    tiles_by_cell: Mapping[Cell, Tile], parts: Iterable[Iterable[Cell]]
+) -> tuple[Option, ...]:
+    """Label each piece by its lowest square: ``keep piece at 7,7``; in that order."""
+    out = []
+    for part in parts:
+        cells = frozenset(part)
+        tiles = [tiles_by_cell[c] for c in cells]
+        value = PieceOption(
+            cells=cells,
+            has_start=any(t.start for t in tiles),
+            humans=sum(t.crew for t in tiles),
+            has_cabin=any(t.part is Part.CABIN for t in tiles),
+        )
+        lowest = value.lowest
+        out.append((lowest, Option(f"keep piece at {lowest}", value)))
+    out.sort(key=lambda pair: pair[0])
+    return tuple(option for _, option in out)

@@ -1,0 +1,280 @@
+"""The inspection after building (RULES §3.2, the spec's "Repair"), step by step.
+
+1. loadout violations remove surplus contents, never the tile (aliens first, then the least
+   valuable goods);
+2. tiles off the board or on a hole are removed (and shields no real tile could be);
+3. for each conflicting pair (mismatched connectors, a blocked exhaust, barrel or nozzle) and each
+   misfacing engine the Policy removes one tile;
+4. tiles that no longer reach the starting cabin fall off: the Policy (or ``keep``) keeps a piece;
+5. a layout without exactly one starting cabin on a legal start square cannot be repaired.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trucker.core.decisions import (
+    Choice,
+    Decision,
+    DecisionKind,
+    Option,
+    Policy,
+    SensibleCaptain,
+    ask,
+)
+from trucker.core.errors import TruckerError
+from trucker.core.geometry import Cell
+from trucker.core.parts import GOODS_VALUE, Part
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
+from trucker.core.ship import Ship, Tile
+from trucker.rules.graph import distances, joined_adjacency, pieces
+from trucker.rules.pieces import PieceOption, piece_options
+from trucker.rules.report import Report, RuleId, Violation
+from trucker.rules.validate import validate, violations
+from trucker.rules.view import misplaced_tiles
+
+__all__ = [
+    "repair",
+    "RepairResult",
+    "Removal",
+    "CannotRepair",
+    "TileCandidate",
+    "PieceOption",
+    "piece_options",
+]
+
+_PAIR_RULES = frozenset(
+    {
+        RuleId.CONNECTOR_MISMATCH,
+        RuleId.ENGINE_BLOCKED,
+        RuleId.CANNON_BLOCKED,
+        RuleId.THRUSTER_BLOCKED,
+        RuleId.ENGINE_FACING,
+    }
+)
+
+
+class CannotRepair(TruckerError):
+    """The layout cannot be made legal by removing tiles (the spec's Repair step 5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A tile taken off the ship, and why."""
+
+    cell: Cell
+    part: Part
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"square": str(self.cell), "part": str(self.part), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class TileCandidate:
+    """An option of a remove-tile decision: the square and its joined distance from the
+    starting cabin (``None``: unreachable)."""
+
+    cell: Cell
+    distance: int | None
+
+    @property
+    def rank(self) -> tuple[float, Cell]:
+        return (float("inf") if self.distance is None else self.distance, self.cell)
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """What repair did: the repaired ship, the tiles removed, the contents unloaded."""
+
+    original: Ship
+    ship: Ship
+    removed: tuple[Removal, ...]
+    unloaded: tuple[str, ...]
+    choices: tuple[Choice, ...]
+    report: Report
+
+    @property
+    def tiles_lost(self) -> int:
+        return len(self.removed)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.removed or self.unloaded)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.original.file,
+            "board": self.ship.board.id,
+            "repaired": True,
+            "tiles_lost": self.tiles_lost,
+            "removed": [r.to_dict() for r in self.removed],
+            "unloaded": list(self.unloaded),
+            "choices": [c.to_dict() for c in self.choices],
+            "legal": self.report.legal,
+            "rulings": self.report.rulings,
+        }
+
+
+def _start_problem(ship: Ship) -> str | None:
+    misplaced = misplaced_tiles(ship)
+    cabins = [c for c in ship.starting_cabins() if c not in misplaced]
+    lost = [c for c in ship.starting_cabins() if c in misplaced]
+    if len(cabins) > 1:
+        return f"{len(cabins)} starting cabins ({', '.join(map(str, cabins))})"
+    if not cabins:
+        where = f" on the board (the one on {lost[0]} is {misplaced[lost[0]]})" if lost else ""
+        return f"no starting cabin{where}"
+    board = ship.board
+    if not board.start_is_free(ship.holes) and cabins[0] != board.start:
+        return f"the starting cabin is on {cabins[0]}, not on the start square {board.start}"
+    return None
+
+
+def _unload(tile: Tile, violation: Violation) -> tuple[Tile, list[str]]:
+    """Remove the surplus contents a loadout violation names (step 1)."""
+    notes = []
+    if violation.rule is not RuleId.OVERLOADED:
+        if tile.alien is None:
+            return tile, notes
+        notes.append(f"{violation.squares[0]}: {tile.alien} alien removed ({violation.rule})")
+        return tile.with_contents(alien=None, crew=0), notes
+    cell = violation.squares[0]
+    changes: dict[str, object] = {}
+    if tile.part is Part.CABIN and tile.crew > 2:
+        changes["crew"] = 2
+        notes.append(f"{cell}: {tile.crew - 2} human(s) unloaded")
+    if tile.part is Part.BATTERY and tile.charge > tile.capacity:
+        changes["charge"] = tile.capacity
+        notes.append(f"{cell}: {tile.charge - tile.capacity} battery token(s) unloaded")
+    if tile.part is Part.STASIS_CHAMBER and tile.sleepers > 4:
+        changes["sleepers"] = 4
+        notes.append(f"{cell}: {tile.sleepers - 4} sleeper(s) unloaded")
+    if tile.part is Part.CARGO:
+        goods = tile.goods if tile.red else tile.goods.replace("R", "")
+        if goods != tile.goods:
+            notes.append(f"{cell}: red goods unloaded from a plain hold")
+        kept = "".join(sorted(goods, key=lambda g: -GOODS_VALUE[g]))[: tile.capacity]
+        if len(kept) < len(goods):
+            notes.append(f"{cell}: goods {_dropped(goods, kept)} unloaded")
+        changes["goods"] = kept
+    return tile.with_contents(**changes), notes
+
+
+def _dropped(before: str, after: str) -> str:
+    rest = list(before)
+    for g in after:
+        rest.remove(g)
+    return "".join(rest)
+
+
+_UNLOAD_PHASES = (
+    frozenset({RuleId.ALIEN_NO_LIFE_SUPPORT, RuleId.ALIEN_IN_START_CABIN}),
+    frozenset({RuleId.ALIEN_DUPLICATE}),
+    frozenset({RuleId.OVERLOADED}),
+)
+"""Aliens first, then goods and the rest (the spec's order). Aliens that may not stay where
+they are leave before duplicates are judged, so that only surplus aliens are unloaded: a
+supported alien is not taken off because an unsupported one of its colour was there too."""
+
+
+def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
+    for phase in _UNLOAD_PHASES:
+        tiles = dict(ship.tiles)
+        for violation in violations(ship, rulings):
+            if violation.rule in phase:
+                cell = violation.squares[0]
+                tiles[cell], notes = _unload(tiles[cell], violation)
+                log.extend(notes)
+        ship = ship.with_tiles(tiles)
+    return ship
+
+
+def _distances(ship: Ship) -> dict[Cell, int]:
+    starts = ship.starting_cabins()
+    if len(starts) != 1:
+        return {}
+    return distances(joined_adjacency(ship.board, ship.tiles), starts[0])
+
+
+def repair(
+    ship: Ship,
+    rulings: Rulings = DEFAULT_RULINGS,
+    policy: Policy | None = None,
+    *,
+    keep: Cell | None = None,
+) -> RepairResult:
+    """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be."""
+    policy = policy or SensibleCaptain()
+    problem = _start_problem(ship)
+    if problem:
+        raise CannotRepair(problem)
+    removed: list[Removal] = []
+    unloaded: list[str] = []
+    choices: list[Choice] = []
+
+    current = _step_unload(ship, rulings, unloaded)
+
+    misplaced = misplaced_tiles(current)
+    bad_shields = [
+        v.squares[0] for v in violations(current, rulings) if v.rule is RuleId.SHIELD_COVERS
+    ]
+    for cell in sorted([*misplaced, *bad_shields]):
+        reason = str(misplaced.get(cell, RuleId.SHIELD_COVERS))
+        removed.append(Removal(cell, current.tiles[cell].part, reason))
+    current = current.without(r.cell for r in removed)
+
+    while True:
+        pending = [v for v in violations(current, rulings) if v.rule in _PAIR_RULES]
+        if not pending:
+            break
+        violation = pending[0]
+        distances = _distances(current)
+        options = tuple(
+            Option(f"remove {cell}", TileCandidate(cell, distances.get(cell)))
+            for cell in violation.squares
+        )
+        decision = Decision(DecisionKind.REMOVE_TILE, current.label, options, str(violation))
+        chosen, choice = ask(policy, decision)
+        choices.append(choice)
+        cell = chosen.value.cell
+        if current.tiles[cell].start:
+            # Step 5: without its starting cabin the ship cannot be made legal (a policy
+            # other than the default may choose it; the default never does).
+            raise CannotRepair(f"removing the starting cabin on {cell} ({violation.rule})")
+        removed.append(Removal(cell, current.tiles[cell].part, str(violation.rule)))
+        current = current.without([cell])
+
+    parts = pieces(joined_adjacency(current.board, current.tiles))
+    if len(parts) > 1 or keep is not None:
+        options = piece_options(current.tiles, parts)
+        if keep is not None:
+            if keep not in current.tiles:
+                raise CannotRepair(f"--keep {keep}: no tile there after the removals")
+            options = tuple(o for o in options if keep in o.value.cells)
+        decision = Decision(
+            DecisionKind.KEEP_PIECE, current.label, options, "the ship fell into pieces"
+        )
+        chosen, choice = ask(policy, decision)
+        if len(parts) > 1:
+            choices.append(choice)
+        if not chosen.value.has_start:
+            raise CannotRepair(
+                f"keeping the piece at {chosen.value.lowest} would lose the starting cabin"
+            )
+        for cell in sorted(set(current.tiles) - chosen.value.cells):
+            removed.append(Removal(cell, current.tiles[cell].part, "fell off"))
+        current = current.with_tiles(
+            {c: t for c, t in current.tiles.items() if c in chosen.value.cells}
+        )
+
+    current = _step_unload(current, rulings, unloaded)
+    return RepairResult(
+        original=ship,
+        ship=current,
+        removed=tuple(removed),
+        unloaded=tuple(unloaded),
+        choices=tuple(choices),
+        report=validate(current, rulings),
+    )
