@@ -20,8 +20,9 @@ from typing import Any
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
 from trucker.formats.load import ship_from_document
-from trucker.rules.report import Report, Violation
+from trucker.rules.report import Report
 from trucker.rules.validate import validate
+from trucker.rules.violations import Violation
 
 __all__ = ["tile", "document", "ship", "verdict", "rules", "as_lists"]
 

@@ -12,8 +12,8 @@ import pytest
 from tests.helpers import as_lists
 from trucker.core.rulings import RulingSource, resolve_rulings
 from trucker.formats.load import ship_from_document
-from trucker.rules.report import RuleId
 from trucker.rules.validate import validate
+from trucker.rules.violations import RuleId
 
 FOLDER = Path(__file__).parent / "validate"
 CASES = sorted(FOLDER.glob("*.toml"))

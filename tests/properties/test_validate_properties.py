@@ -14,8 +14,9 @@ from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import dumps_ship
-from trucker.rules.report import Report, RuleId, Violation
+from trucker.rules.report import Report
 from trucker.rules.validate import validate
+from trucker.rules.violations import RuleId, Violation
 
 
 def build(doc: dict[str, Any]) -> Ship:

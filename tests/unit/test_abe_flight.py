@@ -294,7 +294,7 @@ def test_start_gap_of_zero_is_refused() -> None:
 
 def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
     """RULES §9.3: nobody fixed the insurance, so the captain decides (and logs it)."""
-    from trucker.sim.flight import run_flight
+    from trucker.sim.run import run_flight
     from trucker.sim.table import Table
 
     ship = load_ship(SHIPS / "class-iv-leviathan.toml")

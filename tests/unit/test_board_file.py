@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from trucker.core.boards import board_from_file, parse_columns
 from trucker.core.geometry import Cell
 from trucker.formats.board_file import BoardFile
+from trucker.formats.boards import board_from_file, parse_columns
 
 
 def _board(**changes: object) -> dict[str, object]:

@@ -1,4 +1,5 @@
-"""The packaged data (trucker/formats/catalogue.py): parts and boards, found through importlib.resources."""
+"""The packaged data (trucker/formats/catalogue.py): parts and boards, found through
+importlib.resources."""
 
 from __future__ import annotations
 

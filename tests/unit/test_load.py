@@ -1,5 +1,5 @@
-"""Reading layout files (trucker/formats/load.py): suffix, size, encoding, TOML or JSON, board files,
-and every input problem as one line naming the file and the key (the spec's "Checking a
+"""Reading layout files (trucker/formats/load.py): suffix, size, encoding, TOML or JSON, board
+files, and every input problem as one line naming the file and the key (the spec's "Checking a
 layout")."""
 
 from __future__ import annotations

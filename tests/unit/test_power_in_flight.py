@@ -8,7 +8,7 @@ from trucker.core.cards import Level, OpenSpace
 from trucker.core.decisions import DecisionKind, SensibleCaptain
 from trucker.core.rulings import Rulings
 from trucker.rules.validate import validate
-from trucker.sim.flight import run_flight
+from trucker.sim.run import run_flight
 from trucker.sim.table import Table
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trucker.core.geometry import Cell, Direction
-from trucker.rules.report import RuleId, Violation
+from trucker.rules.violations import RuleId, Violation
 
 
 def test_violations_sort_by_rule_id_then_squares() -> None:

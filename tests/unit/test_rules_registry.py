@@ -1,4 +1,5 @@
-"""The rule registry (trucker/rules/checks/__init__.py) and what every check sees (rules/view.py)."""
+"""The rule registry (trucker/rules/checks/__init__.py) and what every check sees
+(trucker/rules/view.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from tests.helpers import ship
 from trucker.core.geometry import Cell
 from trucker.core.rulings import Rulings
 from trucker.rules.checks import FLIGHT_SKIPS, RULES, RuleContext, rule_spec
-from trucker.rules.report import RuleId
 from trucker.rules.view import misplaced_tiles
+from trucker.rules.violations import RuleId
 
 
 def test_every_rule_id_has_exactly_one_check() -> None:

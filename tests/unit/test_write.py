@@ -1,5 +1,5 @@
-"""Writing layout files (trucker/formats/write.py): load -> write -> load gives the same ship, and the
-output is written atomically."""
+"""Writing layout files (trucker/formats/write.py): load -> write -> load gives the same ship, and
+the output is written atomically."""
 
 from __future__ import annotations
 

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
-
-if TYPE_CHECKING:
-    from trucker.core.rulings import Rulings
-    from trucker.core.ship import Ship
 
 app = typer.Typer(
     name="trucker",
@@ -58,36 +54,6 @@ def _exit(code: int) -> None:
     raise typer.Exit(code)
 
 
-def load_ships(
-    files: list[Path], rulings: list[str] | None
-) -> tuple[list[tuple[Path, Ship | None, Exception | None]], Rulings | None]:
-    """Read every file; rulings come from the command line and the first readable file, and a
-    later file whose rulings differ is bad input unless --ruling settles it (the spec)."""
-    from trucker.core.errors import BadInput
-    from trucker.core.rulings import RulingSource, parse_assignments, resolve_rulings
-    from trucker.formats.load import load_ship
-
-    cli = parse_assignments(rulings or [])
-    loaded: list[tuple[Path, Ship | None, Exception | None]] = []
-    first: RulingSource | None = None
-    chosen = None
-    for path in files:
-        try:
-            ship = load_ship(path, display=str(path))
-            source = RulingSource(str(path), ship.rulings)
-            if first is None:
-                first = source
-                chosen = resolve_rulings([source], cli)
-            else:
-                resolve_rulings([first, source], cli)
-            loaded.append((path, ship, None))
-        except BadInput as exc:
-            loaded.append((path, None, exc))
-    if chosen is None:
-        chosen = resolve_rulings([], cli)
-    return loaded, chosen
-
-
 @app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Ship layout files (.toml or .json).")],
@@ -100,6 +66,7 @@ def validate(
     Example: trucker validate scenarios/ships/class-iii-cruiser.toml
     """
     from trucker.cli.output import out, print_errors, print_json, print_report
+    from trucker.formats.load import load_ships
     from trucker.rules.validate import validate as run
 
     loaded, rulings = load_ships(files, ruling)
@@ -149,6 +116,8 @@ def show(
 
     if svg is not None:
         check_output(svg, "--svg", [file])
+    from trucker.formats.load import load_ships
+
     loaded, rulings = load_ships([file], ruling)
     _path, ship, problem = loaded[0]
     if ship is None:
@@ -204,6 +173,7 @@ def fix(
     from trucker.cli.output import err, out, print_errors, print_json
     from trucker.core.errors import BadInput
     from trucker.core.geometry import Cell
+    from trucker.formats.load import load_ships
     from trucker.formats.write import dumps_ship, write_atomic
     from trucker.rules.repair import CannotRepair, repair
 

@@ -51,7 +51,7 @@ def load_flight_ships(
 ) -> tuple[list[FlightShip], Rulings]:
     """Read the ships of a flight command; an illegal layout is refused (exit 1, violations
     printed) unless ``--repair`` was given (the spec's "In flight")."""
-    from trucker.cli.app import load_ships
+    from trucker.formats.load import load_ships
     from trucker.rules.repair import CannotRepair
     from trucker.rules.repair import repair as run_repair
     from trucker.rules.validate import validate

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
-from trucker.core.boards import key_number, parse_columns
+from trucker.formats.boards import key_number, parse_columns
 
 __all__ = ["BoardFile", "InsuranceEntry"]
 

@@ -16,9 +16,10 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from trucker.core.boards import Board, board_from_file
+from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.parts import Part, PartInfo
+from trucker.formats.boards import board_from_file
 from trucker.formats.quick import read_board
 
 if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)

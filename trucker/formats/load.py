@@ -24,7 +24,7 @@ from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.geometry import Cell, Connector
 from trucker.core.parts import AlienColor, Part
-from trucker.core.rulings import RulingSource, resolve_rulings
+from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resolve_rulings
 from trucker.core.ship import Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info
 from trucker.formats.quick import read_ship
@@ -32,7 +32,14 @@ from trucker.formats.quick import read_ship
 if TYPE_CHECKING:  # pydantic is imported only for a file the quick reader declines
     from trucker.formats.ship_file import ShipFile
 
-__all__ = ["MAX_BYTES", "read_document", "load_ship", "ship_from_document", "board_from_path"]
+__all__ = [
+    "MAX_BYTES",
+    "read_document",
+    "load_ship",
+    "load_ships",
+    "ship_from_document",
+    "board_from_path",
+]
 
 MAX_BYTES = 1 << 20
 """Input files larger than 1 MiB are refused (no ship needs more)."""
@@ -298,3 +305,31 @@ def load_ship(path: str | os.PathLike[str], *, display: str | None = None) -> Sh
     name = display or str(path)
     data = read_document(path, display=name)
     return ship_from_document(data, name, base=Path(path).parent)
+
+
+def load_ships(
+    files: list[Path], rulings: list[str] | None
+) -> tuple[list[tuple[Path, Ship | None, BadInput | None]], Rulings]:
+    """Read every file of one command, each with its own error (None when it read). The rulings
+    are the given assignments (``NAME=VALUE``, as ``--ruling`` takes them) over those of the
+    first readable file; a later file whose rulings differ is bad input unless an assignment
+    settles the question (the spec)."""
+    cli = parse_assignments(rulings or [])
+    loaded: list[tuple[Path, Ship | None, BadInput | None]] = []
+    first: RulingSource | None = None
+    chosen = None
+    for path in files:
+        try:
+            ship = load_ship(path, display=str(path))
+            source = RulingSource(str(path), ship.rulings)
+            if first is None:
+                first = source
+                chosen = resolve_rulings([source], cli)
+            else:
+                resolve_rulings([first, source], cli)
+            loaded.append((path, ship, None))
+        except BadInput as exc:
+            loaded.append((path, None, exc))
+    if chosen is None:
+        chosen = resolve_rulings([], cli)
+    return loaded, chosen

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from trucker.core.boards import key_number, parse_columns
 from trucker.core.geometry import Connector, Direction, parse_sides
+from trucker.formats.boards import key_number, parse_columns
 
 __all__ = ["read_ship", "read_board", "TILE_KEYS", "SHIP_KEYS", "BOARD_KEYS"]
 

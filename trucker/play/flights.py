@@ -30,7 +30,8 @@ from trucker.formats.decks import (
 )
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
-from trucker.sim.flight import FlightResult, run_flight
+from trucker.sim.flight import FlightResult
+from trucker.sim.run import run_flight
 from trucker.sim.table import Table
 
 __all__ = [

@@ -30,9 +30,10 @@ from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship, Tile
 from trucker.rules.graph import distances, joined_adjacency, pieces
 from trucker.rules.pieces import PieceOption, piece_options
-from trucker.rules.report import Report, RuleId, Violation
+from trucker.rules.report import Report
 from trucker.rules.validate import validate, violations
 from trucker.rules.view import misplaced_tiles
+from trucker.rules.violations import RuleId, Violation
 
 __all__ = [
     "repair",

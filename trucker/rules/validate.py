@@ -5,8 +5,9 @@ from __future__ import annotations
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.rules.checks import FLIGHT_SKIPS, RULES, RuleContext
-from trucker.rules.report import Report, Violation
+from trucker.rules.report import Report
 from trucker.rules.stats import ship_stats
+from trucker.rules.violations import Violation
 
 __all__ = ["validate", "violations", "is_legal", "board_notes"]
 

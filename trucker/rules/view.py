@@ -13,7 +13,7 @@ from trucker.core.parts import Part
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship, Tile
 from trucker.rules.graph import Touching, connections, joined_adjacency, ship_graph, touching_table
-from trucker.rules.report import RuleId
+from trucker.rules.violations import RuleId
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -4,8 +4,8 @@ Ships start in the order given (the first is the leader), each ``start_gap`` spa
 one ahead (RULES §10 #28), on a track of ``track_length`` spaces (#27). Positions are counted
 unwrapped: a rocket on space ``p`` stands on ``p mod track``; moving skips spaces other rockets
 occupy (leapfrogging, §6.1); a ship a full lap behind the leader gives up (§6.3). Each card is
-resolved by its type's resolver (:mod:`trucker.sim.cards`); then ships with no humans give up.
-At the end, every ship is settled (§9.1).
+resolved by its type's resolver (:mod:`trucker.sim.cards`, called by :mod:`trucker.sim.run`);
+then ships with no humans give up. At the end, every ship is settled (§9.1).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from trucker.core.cards import Card, Level
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import (
     CardRevealed,
-    FlightStarted,
     GaveUp,
     Insured,
     Moved,
@@ -38,7 +37,6 @@ __all__ = [
     "Flight",
     "FlightResult",
     "ShipResult",
-    "run_flight",
     "ARRIVAL",
     "BEST_LOOKING",
     "FIVE_SHIPS",
@@ -395,76 +393,3 @@ class Flight:
         if cap is None and self.rulings.unknown_insurance_cap != "none":
             cap = int(self.rulings.unknown_insurance_cap)
         return lost if cap is None else min(lost, cap)
-
-
-def _snapshot(flight: Flight) -> list[tuple[int, int, int]]:
-    """Each ship's tiles lost, crew aboard and credits, in the flight's order of ships."""
-    return [(len(p.ship.lost), p.ship.crew(), p.credits) for p in flight.players]
-
-
-def run_flight(
-    ships: Sequence[tuple[str, Ship]],
-    cards: Sequence[Card],
-    level: Level,
-    table: Table,
-    *,
-    insured: Sequence[bool | None] | None = None,
-    repaired: Sequence[Sequence[Cell]] | None = None,
-    observer: Callable[[Flight, int], None] | None = None,
-    deck_rng: random.Random | None = None,
-) -> FlightResult:
-    """Fly ``cards`` (top first) against ``ships`` (the first is the leader); every roll comes
-    from the table's dice and every choice from the ships' policies. ``observer`` is called
-    after each card with the flight and the card's index (a renderer's hook; it must not
-    change the flight). ``insured`` None for a ship lets its captain decide; ``deck_rng``
-    draws the cards Hazardous Business adds."""
-    from trucker.sim.cards import resolver_for
-
-    flight = Flight(
-        ships, cards, level, table, insured=insured, repaired=repaired, deck_rng=deck_rng
-    )
-    table.emit(
-        FlightStarted(
-            str(level),
-            flight.track,
-            tuple(p.name for p in flight.players),
-            tuple(p.position for p in flight.players),
-            len(flight.cards),
-        )
-    )
-    flight.buy_insurance()
-    costs = []
-    names = [p.name for p in flight.players]
-    before: list[tuple[int, int, int]] | None = None
-    index = 0
-    while index < len(flight.cards):
-        if not flight.in_order():
-            break
-        card = flight.cards[index]
-        if before is None:
-            before = _snapshot(flight)
-        flight.resolve(index, card, resolver_for(card))
-        if observer is not None:
-            observer(flight, index)
-        after = _snapshot(flight)
-        costs.append(
-            {
-                name: (lost - lost_before, crew_before - crew, credits - credits_before)
-                for name, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
-                    names, before, after, strict=True
-                )
-            }
-        )
-        before = after
-        index += 1
-    results = flight.settle()
-    return FlightResult(
-        ships=results,
-        events=table.log,
-        level=level,
-        representative=sorted({c.label for c in flight.cards[:index] if c.representative}),
-        rulings=table.rulings.non_default(),
-        card_costs=costs,
-        card_labels=[c.label for c in flight.cards[:index]],
-        lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
-    )

@@ -32,8 +32,8 @@ from trucker.rules.checks.placement import (
     check_start_square,
 )
 from trucker.rules.checks.shields import check_shield_covers
-from trucker.rules.report import RuleId, Violation
 from trucker.rules.view import RuleContext
+from trucker.rules.violations import RuleId, Violation
 
 __all__ = ["RULES", "RuleSpec", "RuleContext", "FLIGHT_SKIPS", "rule_spec"]
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part
-from trucker.rules.report import RuleId, Violation
 from trucker.rules.view import RuleContext
+from trucker.rules.violations import RuleId, Violation
 
 __all__ = [
     "check_engine_facing",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from trucker.core.geometry import DIRECTIONS, Connector, compatible
-from trucker.rules.report import RuleId, Violation
 from trucker.rules.view import RuleContext
+from trucker.rules.violations import RuleId, Violation
 
 __all__ = ["check_connectors"]
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
 from trucker.formats.catalogue import part_info
-from trucker.rules.report import RuleId, Violation
 from trucker.rules.view import RuleContext
+from trucker.rules.violations import RuleId, Violation
 
 __all__ = [
     "check_alien_life_support",
