@@ -28,8 +28,9 @@ from trucker.core.decisions import (
 from trucker.core.events import Insured
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat
-from trucker.formats.decks import Deck, deal_deck
+from trucker.formats.decks import Deck
 from trucker.formats.load import load_ship
+from trucker.play.deal import deal_deck
 from trucker.play.flights import Crew, FlightPlan, fly
 from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
@@ -294,12 +295,15 @@ def test_start_gap_of_zero_is_refused() -> None:
 
 def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
     """RULES §9.3: nobody fixed the insurance, so the captain decides (and logs it)."""
+    from trucker.formats.catalogue import catalogue
     from trucker.sim.run import run_flight
     from trucker.sim.table import Table
 
     ship = load_ship(SHIPS / "class-iv-leviathan.toml")
     log: list = []
-    run_flight([("L", ship)], [OpenSpace(level=Level.IV)], Level.IV, Table(log=log))
+    run_flight(
+        [("L", ship)], [OpenSpace(level=Level.IV)], Level.IV, Table(log=log), catalogue=catalogue()
+    )
     assert next(e.decision for e in log if e.kind == "decided") == "insure"
 
 

@@ -43,25 +43,32 @@ def test_data_and_scenarios_are_packaged_resources() -> None:
     assert len(builtin_boards()) == 7
 
 
-def test_a_worker_adopts_its_parent_s_catalogue() -> None:
-    """Worker processes take the catalogue their parent read (pickled), not the files."""
+def test_the_catalogue_travels_to_a_worker_whole() -> None:
+    """Worker processes take the catalogue their parent read (pickled), not the files: the
+    same cards, deal and rewards, and the same cards of each level."""
     import pickle
 
-    from trucker.formats.catalogue import (
-        adopt_catalogue,
-        cards,
-        cards_of_level,
-        catalogue,
-        deal_rules,
+    from trucker.formats.catalogue import cards, catalogue, deal_rules, rewards
+
+    shipped = pickle.loads(pickle.dumps(catalogue()))
+    assert shipped is not catalogue()
+    assert shipped.cards == cards()
+    assert shipped.deal == deal_rules()
+    assert shipped.rewards == rewards()
+    assert shipped.of_level(3) == tuple(c for c in cards().values() if c.level == 3)
+    assert shipped.of_level(1, ("ABE",)) == tuple(
+        c for c in cards().values() if c.level == 1 and c.expansion == "ABE"
     )
 
-    before_cards, before_rules = cards(), deal_rules()
-    shipped = pickle.loads(pickle.dumps(catalogue()))
-    try:
-        adopt_catalogue(shipped)
-        assert cards() == before_cards
-        assert deal_rules() == before_rules
-        assert len(cards_of_level(3)) == len([c for c in before_cards.values() if c.level == 3])
-    finally:
-        adopt_catalogue(None)
-    assert cards() == before_cards
+
+def test_the_rewards_are_the_printed_ones() -> None:
+    """RULES §9.1: 4/3/2/1 and 2 in round I, doubling each round to 16/12/8/4 and 8 in IV."""
+    from trucker.core.cards import Level
+    from trucker.formats.catalogue import rewards
+
+    found = rewards()
+    assert found.arrival == {
+        Level.I: (4, 3, 2, 1), Level.II: (8, 6, 4, 2), Level.III: (12, 9, 6, 3),
+        Level.IV: (16, 12, 8, 4),
+    }  # fmt: skip
+    assert found.best_looking == {Level.I: 2, Level.II: 4, Level.III: 6, Level.IV: 8}

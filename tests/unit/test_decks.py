@@ -14,14 +14,8 @@ from trucker.core.cards import INLINE, CardType, Intruder, Level, MeteorSwarm, S
 from trucker.core.errors import BadInput
 from trucker.formats import catalogue as catalog
 from trucker.formats.catalogue import cards, cards_of_level
-from trucker.formats.decks import (
-    CannotDeal,
-    Deck,
-    deal_deck,
-    deck_from_document,
-    load_deck,
-    random_deck_level,
-)
+from trucker.formats.decks import Deck, deck_from_document, load_deck, random_deck_level
+from trucker.play.deal import CannotDeal, deal_deck
 
 BAD_DECKS = Path(__file__).resolve().parent.parent / "data" / "bad_decks"
 
@@ -238,7 +232,7 @@ def test_replacing_the_level_iv_cards_is_a_data_change_only(
     )
     monkeypatch.setattr(catalog, "data_root", lambda: data)
     catalog.cards.cache_clear()
-    catalog.deal_rules.cache_clear()
+    catalog.catalogue.cache_clear()
     try:
         dealt = deal_deck("IV", random.Random(5))
         assert len(cards_of_level(4)) == 8
@@ -250,7 +244,7 @@ def test_replacing_the_level_iv_cards_is_a_data_change_only(
     finally:
         monkeypatch.undo()
         catalog.cards.cache_clear()
-        catalog.deal_rules.cache_clear()
+        catalog.catalogue.cache_clear()
     assert len(cards_of_level(4)) == 20
 
 

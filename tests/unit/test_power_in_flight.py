@@ -7,6 +7,7 @@ from tests.helpers import ship
 from trucker.core.cards import Level, OpenSpace
 from trucker.core.decisions import DecisionKind, SensibleCaptain
 from trucker.core.rulings import Rulings
+from trucker.formats.catalogue import catalogue
 from trucker.rules.validate import validate
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
@@ -16,7 +17,8 @@ def _declared(layout, policy=None) -> tuple[int, list]:
     built = ship(layout)
     assert validate(built, Rulings()).legal
     log: list = []
-    run_flight([("A", built)], [OpenSpace(level=Level.I)], Level.I, Table(log=log, policies=policy))
+    table = Table(log=log, policies=policy)
+    run_flight([("A", built)], [OpenSpace(level=Level.I)], Level.I, table, catalogue=catalogue())
     (declared,) = [e for e in log if e.kind == "declared"]
     return declared.value, log
 

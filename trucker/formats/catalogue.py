@@ -1,22 +1,24 @@
-"""The packaged game data (``components_data/``): parts and boards, loaded once.
+"""The packaged game data (``components_data/``): parts, boards, cards, the deal and the
+rewards, each read and checked once per process.
 
 This is the only module that reads packaged data. Files are found through
 :mod:`importlib.resources`, so the same code runs from a checkout and from an installed wheel.
+A flight does not read it: it is handed the :class:`~trucker.core.catalogue.Catalogue`.
 """
 
 from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, TypeVar
 
 from trucker.core.boards import Board
+from trucker.core.catalogue import Catalogue, DealRules, Rewards
 from trucker.core.errors import BadInput, InputError
 from trucker.core.parts import Part, PartInfo
 from trucker.formats.boards import board_from_file
@@ -34,15 +36,16 @@ __all__ = [
     "builtin_boards",
     "find_board",
     "parse_board",
-    "DealRules",
     "parse_catalogue",
     "cards",
     "cards_of_level",
     "deal_rules",
-    "Catalogue",
+    "rewards",
     "catalogue",
-    "adopt_catalogue",
 ]
+
+
+M = TypeVar("M")
 
 
 def data_root() -> Traversable:
@@ -128,15 +131,7 @@ def find_board(name: str) -> Board:
     return found
 
 
-# --- Adventure cards (RULES §6.5, §6.6) ---------------------------------------------------------
-
-
-class DealRules(NamedTuple):
-    """How a flight's deck is dealt (RULES §6.6): the piles, and per flight level the number of
-    cards of each level in one pile."""
-
-    piles: int
-    per_pile: Mapping[Level, Mapping[Level, int]]
+# --- Adventure cards (RULES §6.5, §6.6, §9.1) -----------------------------------------------
 
 
 def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
@@ -173,8 +168,6 @@ def cards() -> dict[str, Card]:
     >>> cards()["I-slavers-1"].strength
     6
     """
-    if _ADOPTED is not None:
-        return dict(_ADOPTED.cards)
     folder = data_root() / "cards"
     files: list[tuple[Level, str, list[Card]]] = []
     for entry in folder.iterdir():
@@ -201,49 +194,30 @@ def cards() -> dict[str, Card]:
 def cards_of_level(
     level: Level | int | str, expansions: Iterable[str] | None = None
 ) -> tuple[Card, ...]:
-    """The catalogue cards of one level, in catalogue order (empty for a level not yet there);
-    ``expansions`` keeps only the cards of those boxes ("base", "ABE"...), None keeps all."""
-    from trucker.core.cards import Level
-
-    global _BY_LEVEL
-    wanted = Level.parse(level)
-    boxes = None if expansions is None else frozenset(expansions)
-    catalogue = cards()
-    if _BY_LEVEL is None or _BY_LEVEL[0] is not catalogue:
-        _BY_LEVEL = (catalogue, {})
-    found = _BY_LEVEL[1].get((wanted, boxes))
-    if found is None:
-        found = _BY_LEVEL[1][(wanted, boxes)] = tuple(
-            card
-            for card in catalogue.values()
-            if card.level == wanted and (boxes is None or card.expansion in boxes)
-        )
-    return found
+    """The packaged cards of one level, in catalogue order (:meth:`Catalogue.of_level`)."""
+    return catalogue().of_level(level, expansions)
 
 
-_BY_LEVEL: tuple[Mapping[str, Card], dict[tuple[object, object], tuple[Card, ...]]] | None = None
-"""The catalogue it was built from, and the cards per (level, boxes): a run deals thousands of
-decks. Rebuilt when the catalogue is (tests swap it)."""
+def _model(model: type[M], name: str) -> M:
+    """A packaged file read by its pydantic model; :class:`BadInput` naming it otherwise."""
+    from pydantic import ValidationError
+
+    from trucker.formats.errors import input_errors
+
+    raw = tomllib.loads((data_root() / name).read_text(encoding="utf-8"))
+    try:
+        return model.model_validate(raw)  # type: ignore[attr-defined, no-any-return]
+    except ValidationError as exc:
+        raise BadInput(input_errors(exc, f"components_data/{name}")) from None
 
 
 @cache
 def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
-    if _ADOPTED is not None:
-        per_pile = {flight: MappingProxyType(dict(n)) for flight, n in _ADOPTED.per_pile.items()}
-        return DealRules(_ADOPTED.piles, MappingProxyType(per_pile))
-    from pydantic import ValidationError
-
     from trucker.core.cards import Level
     from trucker.formats.deck_file import DealFile
-    from trucker.formats.errors import input_errors
 
-    name = "components_data/cards/deal.toml"
-    raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
-    try:
-        model = DealFile.model_validate(raw)
-    except ValidationError as exc:
-        raise BadInput(input_errors(exc, name)) from None
+    model = _model(DealFile, "cards/deal.toml")
     per_pile = {
         Level.parse(flight): MappingProxyType(
             dict(sorted((Level.parse(level), n) for level, n in counts.items() if n))
@@ -253,31 +227,20 @@ def deal_rules() -> DealRules:
     return DealRules(model.piles, MappingProxyType(per_pile))
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    """The card catalogue and the deal rules as read and checked by one process: a worker
-    process takes its parent's instead of reading the files again (checking them builds the
-    card models, a quarter of a second of every worker's start)."""
+@cache
+def rewards() -> Rewards:
+    """The credits a flight pays at its end, from ``components_data/rewards.toml``."""
+    from trucker.core.cards import Level
+    from trucker.formats.deck_file import RewardsFile
 
-    cards: dict[str, Card]
-    piles: int
-    per_pile: dict[Level, dict[Level, int]]
+    model = _model(RewardsFile, "rewards.toml")
+    return Rewards(
+        arrival={Level.parse(k): tuple(v) for k, v in model.arrival.items()},
+        best_looking={Level.parse(k): v for k, v in model.best_looking.items()},
+    )
 
 
-_ADOPTED: Catalogue | None = None
-
-
+@cache
 def catalogue() -> Catalogue:
-    """This process's catalogue, to hand to a worker (picklable: plain dicts)."""
-    rules = deal_rules()
-    per_pile = {flight: dict(counts) for flight, counts in rules.per_pile.items()}
-    return Catalogue(dict(cards()), rules.piles, per_pile)
-
-
-def adopt_catalogue(given: Catalogue | None) -> None:
-    """Use ``given`` from now on instead of reading the catalogue files (a worker process);
-    None reads the files again."""
-    global _ADOPTED
-    _ADOPTED = given
-    cards.cache_clear()
-    deal_rules.cache_clear()
+    """The packaged cards, deal and rewards as one value, to hand to flights and workers."""
+    return Catalogue(cards(), deal_rules(), rewards())

@@ -55,6 +55,7 @@ __all__ = [
     "DeckFile",
     "CatalogueFile",
     "DealFile",
+    "RewardsFile",
     "card_keys",
     "card_tag",
 ]
@@ -593,4 +594,23 @@ class DealFile(BaseModel):
                 Level.parse(level)
             if not counts.get(str(Level.parse(flight))):
                 raise ValueError(f"a round-{flight} pile holds no card of its own level")
+        return value
+
+
+class RewardsFile(BaseModel):
+    """The credits a flight pays when it ends (RULES §9.1): by flight level, the arrival
+    reward of each place and the best-looking ship's prize."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["trucker-rewards/1"]
+    arrival: dict[str, list[Count]] = Field(description="flight level -> reward by place")
+    best_looking: dict[str, Count] = Field(description="flight level -> best-looking prize")
+
+    @field_validator("arrival", "best_looking")
+    @classmethod
+    def _every_level(cls, value: dict[str, object]) -> dict[str, object]:
+        levels = sorted(Level.parse(level) for level in value)
+        if levels != list(Level):
+            raise ValueError("give every flight level I, II, III and IV once")
         return value

@@ -1,32 +1,28 @@
-"""Flight decks: reading deck files and dealing ``random:<LEVEL>`` decks by the rules.
+"""Flight decks: reading deck files, and the ``random:<LEVEL>`` spelling of a dealt deck.
 
 A deck is the cards a flight meets, top first (``docs/deck-format.md``). Deck files are read the
 same way as ship files (:func:`trucker.formats.load.read_document`: size, binary and suffix
-checks), and every problem becomes one line naming the card's position and key. Dealing follows
-RULES §6.6 with a ``random.Random`` the caller owns: never the global random module.
+checks), and every problem becomes one line naming the card's position and key. Dealing a deck is
+:mod:`trucker.play.deal`.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from trucker.core.cards import Card, Level
 from trucker.core.errors import BadInput, InputError
-from trucker.core.rulings import DEFAULT_RULINGS, Rulings
-from trucker.formats.catalogue import cards, cards_of_level, deal_rules
+from trucker.formats.catalogue import cards
 from trucker.formats.load import read_document
 
 __all__ = [
     "Deck",
-    "CannotDeal",
     "load_deck",
     "deck_from_document",
-    "deal_deck",
     "random_deck_level",
     "deck_document",
 ]
@@ -53,13 +49,6 @@ class Deck:
             "level": str(self.level),
             "cards": [card.to_dict() for card in self.cards],
         }
-
-
-class CannotDeal(BadInput):
-    """The catalogue cannot supply the deck asked for (e.g. no level-IV cards yet)."""
-
-    def __init__(self, spec: str, problem: str) -> None:
-        super().__init__([InputError(spec, "", problem)])
 
 
 def _tag_errors(errors: list[InputError], raw_cards: object) -> list[InputError]:
@@ -230,53 +219,6 @@ def random_deck_level(spec: str) -> Level | None:
             spec,
             "unknown level: write random:I, random:II, random:III or random:IV",
         ) from None
-
-
-def deal_deck(
-    level: Level | int | str,
-    rng: random.Random,
-    expansions: Iterable[str] | None = None,
-    rulings: Rulings = DEFAULT_RULINGS,
-) -> Deck:
-    """Deal a flight deck by the rules (RULES §6.6) from the catalogue.
-
-    Four piles, each of the level's composition, are drawn without replacement, shuffled
-    together and reshuffled until the top card is of the flight's level (for level IV: ruling
-    ``level_iv_top_card``). Every draw uses ``rng``
-    (the caller's stream, derived from the user's seed), so the same stream deals the same deck.
-    ``expansions`` limits the cards to those boxes (None: every card in the catalogue).
-    """
-    flight = Level.parse(level)
-    spec = f"{RANDOM_PREFIX}{flight}"
-    rules = deal_rules()
-    per_pile = rules.per_pile.get(flight)
-    if not per_pile:
-        raise CannotDeal(spec, f"no pile composition for level {flight} flights")
-    drawn: dict[Level, list[Card]] = {}
-    for card_level, count in per_pile.items():
-        pool = cards_of_level(card_level, expansions)
-        needed = count * rules.piles
-        if len(pool) < needed:
-            raise CannotDeal(
-                spec,
-                f"a round-{flight} deck needs {needed} level-{card_level} cards and the catalogue "
-                f"has {len(pool)}",
-            )
-        drawn[card_level] = rng.sample(pool, needed)
-    piles = [
-        [
-            card
-            for card_level, count in per_pile.items()
-            for card in drawn[card_level][p :: rules.piles]
-        ]
-        for p in range(rules.piles)
-    ]
-    deck = [card for pile in piles for card in pile]
-    rng.shuffle(deck)
-    if flight is not Level.IV or rulings.level_iv_top_card == "level-iv":
-        while deck[0].level != flight:
-            rng.shuffle(deck)
-    return Deck(name=spec, level=flight, cards=tuple(deck))
 
 
 def deck_document(deck: Deck) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadInput
@@ -21,15 +22,11 @@ from trucker.core.events import Decided, Rolled
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
-from trucker.formats.decks import (
-    Deck,
-    deal_deck,
-    deck_document,
-    deck_from_document,
-    random_deck_level,
-)
+from trucker.formats.catalogue import catalogue as packaged
+from trucker.formats.decks import Deck, deck_document, deck_from_document, random_deck_level
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
+from trucker.play.deal import deal_deck
 from trucker.sim.flight import FlightResult
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
@@ -87,15 +84,22 @@ def unique_names(names: Sequence[str]) -> list[str]:
 
 
 def deck_for(
-    spec: str | Deck, seed: int, *, load: Any = None, rulings: Rulings = DEFAULT_RULINGS
+    spec: str | Deck,
+    seed: int,
+    *,
+    load: Any = None,
+    rulings: Rulings = DEFAULT_RULINGS,
+    catalogue: Catalogue | None = None,
 ) -> Deck:
-    """A deck from ``random:<LEVEL>`` (dealt from its own stream derived from ``seed``, never
-    the game dice, by ``rulings``), a :class:`Deck`, or a deck file through ``load``."""
+    """A deck from ``random:<LEVEL>`` (dealt from the catalogue with its own stream derived
+    from ``seed``, never the game dice, by ``rulings``), a :class:`Deck`, or a deck file
+    through ``load``."""
     if isinstance(spec, Deck):
         return spec
     level = random_deck_level(spec)
     if level is not None:
-        return deal_deck(level, random.Random(derive_seed(seed, "deck")), rulings=rulings)
+        stream = random.Random(derive_seed(seed, "deck"))
+        return deal_deck(level, stream, rulings=rulings, catalogue=catalogue)
     return load(spec)
 
 
@@ -115,9 +119,11 @@ def fly(
     keep_log: bool = True,
     captains: Mapping[str, Policy] | None = None,
     observer: Any = None,
+    catalogue: Catalogue | None = None,
 ) -> FlightResult:
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
-    given; each ship's captain by name, or from ``captains``."""
+    given; each ship's captain by name, or from ``captains``; the cards Hazardous Business
+    draws and the rewards from ``catalogue`` (the packaged one unless given)."""
     dice: Dice = ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
     policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
     table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=[] if keep_log else None)
@@ -126,6 +132,7 @@ def fly(
         plan.deck.cards,
         plan.deck.level,
         table,
+        catalogue=catalogue if catalogue is not None else packaged(),
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
         observer=observer,

@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from trucker.core.catalogue import Catalogue
 from trucker.core.dice import derive_seed
 from trucker.core.rulings import Rulings
+from trucker.formats.catalogue import catalogue as packaged
 from trucker.formats.decks import Deck
 from trucker.play.flights import Crew, FlightPlan, deck_for, fly
 
@@ -135,17 +137,20 @@ def _cap(crew: Crew, rulings: Rulings) -> int | None:
     return None
 
 
-def run_chunk(spec: OddsSpec, start: int, stop: int) -> Tally:
-    """Fly flights ``start`` to ``stop - 1`` of the run, for every line-up, and count them."""
+def run_chunk(spec: OddsSpec, start: int, stop: int, catalogue: Catalogue | None = None) -> Tally:
+    """Fly flights ``start`` to ``stop - 1`` of the run, for every line-up, and count them
+    (with the packaged catalogue unless another is given: a worker has its parent's)."""
+    book = catalogue if catalogue is not None else packaged()
     tally = Tally.empty(spec)
     caps = [[_cap(c, spec.rulings) for c in lineup] for lineup in spec.lineups]
     crews_at_start = [[_crew(c) for c in lineup] for lineup in spec.lineups]
     for index in range(start, stop):
         seed = flight_seed(spec.seed, index)
-        deck = deck_for(spec.deck, seed, rulings=spec.rulings)
+        deck = deck_for(spec.deck, seed, rulings=spec.rulings, catalogue=book)
         firsts = []
         for which, lineup in enumerate(spec.lineups):
-            result = fly(FlightPlan(lineup, deck, spec.rulings, seed=seed), keep_log=False)
+            plan = FlightPlan(lineup, deck, spec.rulings, seed=seed)
+            result = fly(plan, keep_log=False, catalogue=book)
             for k, ship in enumerate(result.ships):
                 counts = tally.ships[which][k]
                 counts.flights += 1

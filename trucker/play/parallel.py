@@ -14,8 +14,9 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trucker.core.catalogue import Catalogue
 from trucker.core.errors import BadInput
-from trucker.formats.catalogue import adopt_catalogue, catalogue
+from trucker.formats.catalogue import catalogue
 from trucker.play.montecarlo import CHUNK, OddsSpec, Tally, chunks, run_chunk
 
 __all__ = ["RunOutcome", "fly_chunks", "chunk_size", "Progress"]
@@ -72,8 +73,8 @@ def _here(spec: OddsSpec, ranges: list[tuple[int, int]], progress: Progress | No
 
 
 _SPEC: OddsSpec | None = None
-_HAS_CATALOGUE = False
-"""In a worker: whether it has taken its parent's card catalogue yet."""
+_CATALOGUE: Catalogue | None = None
+"""In a worker: its parent's catalogue, once the first chunk has brought it."""
 
 
 def _start_worker(spec: OddsSpec) -> None:
@@ -84,14 +85,15 @@ def _start_worker(spec: OddsSpec) -> None:
 
 
 def _worker_chunk(piece: tuple[int, int, bytes]) -> tuple[int, Tally]:
-    """One chunk; the first one a worker gets also brings it the parent's card catalogue."""
-    global _HAS_CATALOGUE
-    assert _SPEC is not None
+    """One chunk; the first one a worker gets also brings it the parent's catalogue, which it
+    hands to every flight it flies."""
+    global _CATALOGUE
+    if _SPEC is None:
+        raise RuntimeError("a worker was given a chunk before its spec")
     start, stop, shipped = piece
-    if not _HAS_CATALOGUE:
-        adopt_catalogue(pickle.loads(shipped))
-        _HAS_CATALOGUE = True
-    return stop - start, run_chunk(_SPEC, start, stop)
+    if _CATALOGUE is None:
+        _CATALOGUE = pickle.loads(shipped)
+    return stop - start, run_chunk(_SPEC, start, stop, _CATALOGUE)
 
 
 def _in_processes(
@@ -144,8 +146,10 @@ def _on_dask(
     futures = []
     try:
         shared = client.scatter(spec, broadcast=True)
+        book = client.scatter(catalogue(), broadcast=True)
         futures = [
-            client.submit(run_chunk, shared, start, stop, pure=False) for start, stop in ranges
+            client.submit(run_chunk, shared, start, stop, book, pure=False)
+            for start, stop in ranges
         ]
         sizes = {f.key: stop - start for f, (start, stop) in zip(futures, ranges, strict=True)}
         for future in as_completed(futures, loop=client.loop):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trucker.core.cards import Card, Level
+from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import (
     CardRevealed,
@@ -37,16 +38,9 @@ __all__ = [
     "Flight",
     "FlightResult",
     "ShipResult",
-    "ARRIVAL",
-    "BEST_LOOKING",
     "FIVE_SHIPS",
 ]
 
-ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3), 4: (16, 12, 8, 4)}
-"""Arrival rewards by place, per flight level (RULES §9.1; level IV: ruling level_iv_rewards;
-a fifth place: ruling fifth_place_reward)."""
-BEST_LOOKING = {1: 2, 2: 4, 3: 6, 4: 8}
-"""Best-looking ship prize per flight level (RULES §9.1)."""
 FIVE_SHIPS = 5
 """From this many ships, The Big Expansion's five-player rules apply (RULES §6.4)."""
 
@@ -155,11 +149,14 @@ class Flight:
         level: Level,
         table: Table,
         *,
+        catalogue: Catalogue,
         insured: Sequence[bool | None] | None = None,
         repaired: Sequence[Sequence[Cell]] | None = None,
         deck_rng: random.Random | None = None,
     ) -> None:
         self.table = table
+        self.catalogue = catalogue
+        """The cards Hazardous Business draws from and the rewards paid at the end."""
         self.deck_rng = deck_rng or random.Random(0)
         """Draws the cards Hazardous Business adds (never the game dice)."""
         self.rulings: Rulings = table.rulings
@@ -318,12 +315,14 @@ class Flight:
 
     def settle(self) -> list[ShipResult]:
         """RULES §9.1: arrival rewards by place, the best-looking prize, goods sold (half for a
-        ship that gave up), lost tiles paid up to the insurance cap; never below zero."""
-        level = int(self.level)
-        arrival = ARRIVAL[level]
-        best = BEST_LOOKING[level]
-        if level == 4 and self.rulings.level_iv_rewards == "level-iii":
-            arrival, best = ARRIVAL[3], BEST_LOOKING[3]
+        ship that gave up), lost tiles paid up to the insurance cap; never below zero. The
+        rewards are the catalogue's (a level IV flight: ruling ``level_iv_rewards``; a fifth
+        place: ruling ``fifth_place_reward``)."""
+        paid = self.level
+        if paid is Level.IV and self.rulings.level_iv_rewards == "level-iii":
+            paid = Level.III
+        arrival = self.catalogue.rewards.arrival[paid]
+        best = self.catalogue.rewards.best_looking[paid]
         finishers = self.in_order()
         exposed = {p.name: p.ship.exposed() for p in finishers}
         fewest = min(exposed.values(), default=None)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from trucker.core.cards import Card, Level
+from trucker.core.catalogue import Catalogue
 from trucker.core.events import FlightStarted
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
@@ -31,6 +32,7 @@ def run_flight(
     level: Level,
     table: Table,
     *,
+    catalogue: Catalogue,
     insured: Sequence[bool | None] | None = None,
     repaired: Sequence[Sequence[Cell]] | None = None,
     observer: Callable[[Flight, int], None] | None = None,
@@ -42,7 +44,14 @@ def run_flight(
     change the flight). ``insured`` None for a ship lets its captain decide; ``deck_rng``
     draws the cards Hazardous Business adds."""
     flight = Flight(
-        ships, cards, level, table, insured=insured, repaired=repaired, deck_rng=deck_rng
+        ships,
+        cards,
+        level,
+        table,
+        catalogue=catalogue,
+        insured=insured,
+        repaired=repaired,
+        deck_rng=deck_rng,
     )
     table.emit(
         FlightStarted(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from trucker.core.cards import Card, HazardousBusiness, Level
 from trucker.core.events import CardsAdded
-from trucker.formats.catalogue import cards, cards_of_level
 from trucker.sim.flight import Flight
 
 __all__ = ["resolve_hazardous_business", "next_level"]
@@ -14,7 +13,7 @@ __all__ = ["resolve_hazardous_business", "next_level"]
 
 def next_level(flight: Flight, level: Level) -> Level:
     if level >= Level.III:
-        if flight.rulings.hazardous_top_level == "IV" and cards_of_level(Level.IV):
+        if flight.rulings.hazardous_top_level == "IV" and flight.catalogue.of_level(Level.IV):
             return Level.IV
         return Level(max(level, Level.III))
     return Level(level + 1)
@@ -23,11 +22,11 @@ def next_level(flight: Flight, level: Level) -> Level:
 def resolve_hazardous_business(flight: Flight, card: Card) -> None:
     assert isinstance(card, HazardousBusiness)
     if card.adds:
-        added = [cards()[card_id] for card_id in card.adds]
+        added = [flight.catalogue.cards[card_id] for card_id in card.adds]
     else:
         level = next_level(flight, card.level)
         used = {c.id for c in flight.cards if c.id is not None}
-        pool = [c for c in cards_of_level(level) if c.id not in used]
+        pool = [c for c in flight.catalogue.of_level(level) if c.id not in used]
         added = flight.deck_rng.sample(pool, min(2, len(pool)))
     flight.cards[flight.card_index + 1 : flight.card_index + 1] = added
     flight.table.emit(CardsAdded(tuple(c.label for c in added), tuple(str(c.level) for c in added)))
