@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from trucker.core.geometry import Cell, Connector
 from trucker.core.parts import Part, goods_value
 from trucker.core.ship import Ship, Tile
-from trucker.formats.catalogue import find_board
-from trucker.sim.numbers import arrangements, best_kept_value
+from trucker.formats.catalogue import find_board, parts
+from trucker.sim.goods import arrangements, best_kept_value
 from trucker.sim.state import ShipState
 
 GOODS = st.text(alphabet="RYGB", max_size=6)
@@ -25,6 +25,6 @@ def test_best_kept_value_is_the_best_arrangement(holds, gained) -> None:
         tiles[Cell(8, 5 + i)] = Tile(
             Part.CARGO, (Connector.SMOOTH,) * 4, capacity=capacity, red=red, goods=load
         )
-    ship = ShipState.from_ship(Ship(find_board("II"), tiles))
+    ship = ShipState.from_ship(Ship(find_board("II"), tiles, part_facts=parts()))
     best = goods_value(arrangements(ship, gained)[0][0])
     assert best_kept_value(ship, gained) == best

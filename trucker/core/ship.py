@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Connector, Direction
-from trucker.core.parts import GOODS_VALUE, AlienColor, Part
+from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartInfo
 from trucker.core.written import written_copy, written_out
 
 __all__ = ["Tile", "Ship", "sort_goods"]
@@ -71,10 +71,13 @@ Tile.with_contents = written_copy(  # type: ignore[attr-defined]
 
 @dataclass(frozen=True, eq=False)
 class Ship:
-    """A ship layout: a board and the tiles on its squares, as read from a file or built."""
+    """A ship layout: a board and the tiles on its squares, as read from a file or built, with
+    the printed facts of its parts (the crew a cabin holds, an engine's power...) from the
+    catalogue it was read with: the rules read a part's numbers there, never from a file."""
 
     board: Board
     tiles: Mapping[Cell, Tile]
+    part_facts: Mapping[Part, PartInfo] = field(kw_only=True)
     name: str | None = None
     holes: tuple[int, int] | None = None
     insured: bool | None = None
@@ -88,7 +91,12 @@ class Ship:
 
     def __getstate__(self) -> dict[str, object]:
         """Picklable (a read-only mapping is not): ships travel to worker processes."""
-        return {**self.__dict__, "tiles": dict(self.tiles), "rulings": dict(self.rulings)}
+        return {
+            **self.__dict__,
+            "tiles": dict(self.tiles),
+            "rulings": dict(self.rulings),
+            "part_facts": dict(self.part_facts),
+        }
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)

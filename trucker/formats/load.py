@@ -26,7 +26,7 @@ from trucker.core.geometry import Cell, Connector
 from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resolve_rulings
 from trucker.core.ship import Ship, Tile, sort_goods
-from trucker.formats.catalogue import find_board, parse_board, part_info
+from trucker.formats.catalogue import find_board, parse_board, part_info, parts
 from trucker.formats.quick import read_ship
 
 if TYPE_CHECKING:  # pydantic is imported only for a file the quick reader declines
@@ -244,6 +244,7 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
     return Ship(
         board=board,
         tiles=tiles,
+        part_facts=parts(),
         name=model.name,
         holes=(model.holes[0], model.holes[1]) if model.holes else None,
         insured=model.insured,

@@ -8,9 +8,9 @@ tests) can read it without parsing shapes. Ids and classes are stable (``id="til
 ``class="violation cannon-blocked"``, ``class="step step-3"``), iteration is sorted and numbers
 are written with one fixed format, so the same input always gives the same bytes.
 
->>> from trucker.formats.catalogue import find_board
+>>> from trucker.formats.catalogue import find_board, parts
 >>> from trucker.core.ship import Ship
->>> svg = ship_svg(Ship(find_board("I"), {}))
+>>> svg = ship_svg(Ship(find_board("I"), {}, part_facts=parts()))
 >>> svg.startswith("<svg") and 'id="square-7-7"' in svg
 True
 """

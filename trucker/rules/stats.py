@@ -1,5 +1,9 @@
 """A ship's numbers (RULES §4): exposed connectors, crew, batteries, firepower and engine power.
 
+The only copy of these rules: the report on a built ship (:func:`ship_stats`) and the flight
+engine (declaring power, comparing crew, arming against intruders) read them from the same
+functions, each over a :class:`~trucker.rules.view.ShipView`.
+
 Firepower is counted in half points internally (a side cannon gives ½, RULES §4.1) and written
 as a number in reports. ``min`` spends no battery; ``max`` powers as many doubles as the battery
 tokens and the usable solar panels allow, computed separately for cannons and engines (the spec).
@@ -16,9 +20,8 @@ from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Tile
-from trucker.formats.catalogue import part_info
 from trucker.rules.graph import Touching, max_matching_size, touching_table
-from trucker.rules.view import RuleContext
+from trucker.rules.view import RuleContext, ShipView
 
 __all__ = [
     "ShipStats",
@@ -27,10 +30,18 @@ __all__ = [
     "cannon_value",
     "engine_value",
     "turret_pairs",
+    "fire_base",
+    "fire_doubles",
+    "fire_totals",
+    "engine_base",
+    "engine_doubles",
+    "engine_totals",
     "armed_cells",
     "armory_reach",
     "armed_crew",
-    "crew_for_comparison",
+    "crew_comparison",
+    "crew_requirement",
+    "crew_members",
     "best_powered",
     "half",
     "payable",
@@ -60,30 +71,91 @@ def exposed_connectors(
     return sorted(out)
 
 
-def cannon_value(tile: Tile) -> int:
-    """Half points of a cannon when firing (doubles: when powered): full facing front, half
-    elsewhere (RULES §4.1)."""
-    full = 2 * part_info(tile.part).power
+def cannon_value(ship: ShipView, cell: Cell) -> int:
+    """Half points of a cannon when firing (doubles: when powered): its printed power in full
+    facing front, half elsewhere (RULES §4.1)."""
+    tile = ship.tiles[cell]
+    full = 2 * ship.part_facts[tile.part].power
     return full if tile.facing is Direction.FRONT else full // 2
 
 
-def engine_value(tile: Tile) -> int:
+def engine_value(ship: ShipView, cell: Cell) -> int:
     """Engine power of an engine (doubles: when powered, RULES §4.2)."""
-    return part_info(tile.part).power
+    return ship.part_facts[ship.tiles[cell].part].power
 
 
-def turret_pairs(tiles: Mapping[Cell, Tile], connected: Mapping[Cell, frozenset[Cell]]) -> int:
+def turret_pairs(ship: ShipView) -> int:
     """Pairs of connected turrets: a maximum matching in the turret graph (RULES §4.1, §2.4)."""
-    turrets = [c for c, t in tiles.items() if t.part is Part.TURRET]
+    turrets = ship.of(Part.TURRET)
     if len(turrets) < 2:
         return 0
+    tiles, connected = ship.tiles, ship.connected
     edges = [
         (a, b)
         for a in turrets
         for b in connected.get(a, ())
         if tiles[b].part is Part.TURRET and a < b
     ]
-    return max_matching_size(turrets, edges)
+    return max_matching_size(list(turrets), edges)
+
+
+def _has_alien(ship: ShipView, color: AlienColor) -> bool:
+    tiles = ship.tiles
+    return any(tiles[c].alien is color for c in ship.of(Part.CABIN))
+
+
+def _totals(base: int, doubles: list[int], bonus: int) -> list[int]:
+    """Totals with 0, 1, 2... doubles powered; an alien's ``bonus`` counts only when the rest
+    is above 0 (RULES §4.1, §4.2)."""
+    out, running = [], base
+    for k in range(len(doubles) + 1):
+        out.append(running + bonus if running > 0 else running)
+        if k < len(doubles):
+            running += doubles[k]
+    return out
+
+
+def fire_base(ship: ShipView) -> int:
+    """Half points of firepower with no battery spent: single cannons and turret pairs
+    (RULES §4.1), before the purple alien's bonus."""
+    singles = sum(cannon_value(ship, c) for c in ship.of(Part.CANNON))
+    pairs = turret_pairs(ship) if ship.of(Part.TURRET) else 0
+    return singles + 2 * ship.part_facts[Part.TURRET].pair_power * pairs
+
+
+def fire_doubles(ship: ShipView) -> dict[Cell, int]:
+    """Double cannons and the half points each adds when powered."""
+    return {c: cannon_value(ship, c) for c in ship.of(Part.DOUBLE_CANNON)}
+
+
+def fire_totals(ship: ShipView, powered: list[Cell]) -> list[int]:
+    """Half points of firepower with the first 0, 1, 2... of ``powered`` firing; the purple
+    alien adds 2 when the rest is above 0 (RULES §4.1)."""
+    return _totals(
+        fire_base(ship),
+        [cannon_value(ship, c) for c in powered],
+        4 if _has_alien(ship, AlienColor.PURPLE) else 0,
+    )
+
+
+def engine_base(ship: ShipView) -> int:
+    """Engine power with no battery spent (RULES §4.2), before the brown alien's bonus."""
+    return sum(engine_value(ship, c) for c in ship.of(Part.ENGINE))
+
+
+def engine_doubles(ship: ShipView) -> dict[Cell, int]:
+    """Double engines and the power each adds when powered."""
+    return {c: engine_value(ship, c) for c in ship.of(Part.DOUBLE_ENGINE)}
+
+
+def engine_totals(ship: ShipView, powered: list[Cell]) -> list[int]:
+    """Engine power with the first 0, 1, 2... of ``powered`` running; a brown alien adds 2
+    when the rest is above 0 (RULES §4.2)."""
+    return _totals(
+        engine_base(ship),
+        [engine_value(ship, c) for c in powered],
+        2 if _has_alien(ship, AlienColor.BROWN) else 0,
+    )
 
 
 def best_powered(
@@ -128,28 +200,24 @@ def payable(cells: list[Cell], tokens: int, panels: Mapping[Cell, frozenset[Cell
     return matched >= need_panels
 
 
-def armed_cells(
-    board: Board,
-    tiles: Mapping[Cell, Tile],
-    connected: Mapping[Cell, frozenset[Cell]],
-    rulings: Rulings,
-) -> frozenset[Cell]:
+def armed_cells(ship: ShipView, rulings: Rulings) -> frozenset[Cell]:
     """Tiles whose crew is armed: connected to an armory (RULES §2.4), or with the ruling
     ``armory_reach = "adjacent"``, on any square touching one, joined or not."""
+    armories = ship.of(Part.ARMORY)
+    if not armories:
+        return frozenset()
+    tiles = ship.tiles
     reach: set[Cell] = set()
-    for armory, tile in tiles.items():
-        if tile.part is Part.ARMORY:
-            reach.update(armory_reach(board, armory, connected, rulings))
+    for armory in armories:
+        reach.update(armory_reach(ship, armory, rulings))
     return frozenset(c for c in reach if c in tiles and _armable(tiles[c]) > 0)
 
 
-def armory_reach(
-    board: Board, armory: Cell, connected: Mapping[Cell, frozenset[Cell]], rulings: Rulings
-) -> frozenset[Cell]:
+def armory_reach(ship: ShipView, armory: Cell, rulings: Rulings) -> frozenset[Cell]:
     """The squares an armory arms (ruling ``armory_reach``, RULES §10 #10)."""
     if rulings.armory_reach == "adjacent":
-        return frozenset(board.around(armory))
-    return frozenset(connected.get(armory, ()))
+        return frozenset(ship.board.around(armory))
+    return frozenset(ship.connected.get(armory, ()))
 
 
 def _armable(tile: Tile) -> int:
@@ -158,18 +226,37 @@ def _armable(tile: Tile) -> int:
     return tile.crew + (1 if tile.alien else 0) + (1 if tile.passenger else 0) + tile.active_robots
 
 
-def armed_crew(tiles: Mapping[Cell, Tile], armed: Iterable[Cell]) -> int:
+def armed_crew(ship: ShipView, armed: Iterable[Cell]) -> int:
+    """Crew members who are armed (RULES §2.4)."""
+    tiles = ship.tiles
     return sum(_armable(tiles[c]) for c in armed)
 
 
-def crew_for_comparison(tiles: Mapping[Cell, Tile], armed: frozenset[Cell]) -> int:
+def crew_comparison(ship: ShipView, rulings: Rulings, armed: frozenset[Cell] | None = None) -> int:
     """Crew for comparisons (Combat Zone, Sabotage; RULES §4.3): humans, aliens, 4 per active
-    robot center, armed members twice. Passengers and sleepers do not count."""
+    robot center, armed members twice (``armed``: :func:`armed_cells`, when already known).
+    Passengers and sleepers do not count."""
+    if armed is None:
+        armed = armed_cells(ship, rulings)
     total = 0
-    for cell, tile in tiles.items():
+    for cell, tile in ship.tiles.items():
         members = tile.crew + (1 if tile.alien else 0) + tile.active_robots
         total += members * (2 if cell in armed else 1)
     return total
+
+
+def crew_requirement(ship: ShipView) -> int:
+    """Crew for requirements (Abandoned Station; RULES §4.3): humans, aliens and active
+    robots, no armed doubling."""
+    return sum(
+        tile.crew + (1 if tile.alien else 0) + tile.active_robots for tile in ship.tiles.values()
+    )
+
+
+def crew_members(ship: ShipView) -> int:
+    """Crew that can be lost or sent away (Slavers, Combat Zone, Abandoned Ship; RULES §4.3):
+    humans and aliens, never robots."""
+    return sum(tile.crew + (1 if tile.alien else 0) for tile in ship.tiles.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,63 +314,47 @@ class ShipStats:
         }
 
 
-def _with_alien(base: int, bonus: int, present: bool) -> int:
-    """An alien's +2 counts only when the rest is above 0 (RULES §4.1, §4.2)."""
-    return base + bonus if present and base > 0 else base
-
-
 def ship_stats(ctx: RuleContext) -> ShipStats:
-    """The numbers of the ship in ``ctx`` (tiles really on the board)."""
+    """The numbers of the ship in ``ctx`` (tiles really on the board). The most firepower and
+    engine power power as many doubles as the tokens and the solar panels can pay for
+    (:func:`best_powered`), counted separately for cannons and engines (the spec)."""
     from trucker.rules.graph import router_networks
 
     tiles = ctx.tiles
     of = ctx.of
     connected = ctx.connected
-    tokens = sum(t.charge for _, t in of(Part.BATTERY))
-    panels = {c: connected.get(c, frozenset()) for c, _ in of(Part.SOLAR_PANEL)}
-    aliens = tuple(sorted(str(t.alien) for _, t in of(Part.CABIN) if t.alien))
+    tokens = sum(tiles[c].charge for c in of(Part.BATTERY))
+    panels = {c: connected.get(c, frozenset()) for c in of(Part.SOLAR_PANEL)}
+    aliens = tuple(sorted(str(tiles[c].alien) for c in of(Part.CABIN) if tiles[c].alien))
 
-    pairs = turret_pairs(tiles, connected) if len(of(Part.TURRET)) > 1 else 0
-    singles = sum(cannon_value(t) for _, t in of(Part.CANNON))
-    doubles = {c: cannon_value(t) for c, t in of(Part.DOUBLE_CANNON)}
-    fire_base = singles + 2 * part_info(Part.TURRET).pair_power * pairs
-    fire_extra, _ = best_powered(doubles, tokens, panels)
-    purple = AlienColor.PURPLE in aliens
-    fire_min = _with_alien(fire_base, 4, purple)
-    fire_max = _with_alien(fire_base + fire_extra, 4, purple)
+    _, fired = best_powered(fire_doubles(ctx), tokens, panels)
+    fire = fire_totals(ctx, fired)
+    _, running = best_powered(engine_doubles(ctx), tokens, panels)
+    engines = engine_totals(ctx, running)
 
-    engines = sum(engine_value(t) for _, t in of(Part.ENGINE))
-    double_engines = {c: engine_value(t) for c, t in of(Part.DOUBLE_ENGINE)}
-    engine_extra, _ = best_powered(double_engines, tokens, panels)
-    brown = AlienColor.BROWN in aliens
-    engine_min = _with_alien(engines, 2, brown)
-    engine_max = _with_alien(engines + engine_extra, 2, brown)
-
-    armed = (
-        armed_cells(ctx.board, tiles, connected, ctx.rulings) if of(Part.ARMORY) else frozenset()
-    )
-    shield_sides = {d for _, t in of(Part.SHIELD) for d in t.covers}
-    shifts = {n.opposite for _, t in of(Part.THRUSTER) for n in t.nozzles}
+    armed = armed_cells(ctx, ctx.rulings)
+    shield_sides = {d for c in of(Part.SHIELD) for d in tiles[c].covers}
+    shifts = {n.opposite for c in of(Part.THRUSTER) for n in tiles[c].nozzles}
     networks = tuple(
         (tuple(sorted(routers)), tuple(sorted(attached)))
-        for routers, attached in router_networks(ctx.adjacency, tiles)
+        for routers, attached in router_networks(ctx.joined, tiles)
     )
     return ShipStats(
         tiles=len(tiles),
         exposed_connectors=len(exposed_connectors(ctx.board, tiles, ctx.touching)),
-        humans=sum(t.crew for _, t in of(Part.CABIN)),
+        humans=sum(tiles[c].crew for c in of(Part.CABIN)),
         aliens=aliens,
         batteries=tokens,
-        firepower_half=(fire_min, fire_max),
-        engine_power=(engine_min, engine_max),
-        cargo_slots=sum(t.capacity for _, t in of(Part.CARGO)),
-        goods="".join(sorted("".join(t.goods for _, t in of(Part.CARGO)), key="RYGB".index)),
-        passengers=sum(1 for _, t in of(Part.LUXURY_CABIN) if t.passenger),
-        sleepers=sum(t.sleepers for _, t in of(Part.STASIS_CHAMBER)),
-        robots=sum(t.robots for _, t in of(Part.ROBOT_CENTER)),
-        crew_compare=crew_for_comparison(tiles, armed),
-        armed=armed_crew(tiles, armed),
-        turret_pairs=pairs,
+        firepower_half=(fire[0], fire[-1]),
+        engine_power=(engines[0], engines[-1]),
+        cargo_slots=sum(tiles[c].capacity for c in of(Part.CARGO)),
+        goods="".join(sorted("".join(tiles[c].goods for c in of(Part.CARGO)), key="RYGB".index)),
+        passengers=sum(1 for c in of(Part.LUXURY_CABIN) if tiles[c].passenger),
+        sleepers=sum(tiles[c].sleepers for c in of(Part.STASIS_CHAMBER)),
+        robots=sum(tiles[c].robots for c in of(Part.ROBOT_CENTER)),
+        crew_compare=crew_comparison(ctx, ctx.rulings, armed),
+        armed=armed_crew(ctx, armed),
+        turret_pairs=turret_pairs(ctx),
         solar_panels=len(panels),
         shield_sides=tuple(d for d in DIRECTIONS if d in shield_sides),
         thruster_shifts=tuple(d for d in DIRECTIONS if d in shifts),

@@ -1,15 +1,21 @@
-"""What every check looks at: the ship, its graph and the rulings, computed once."""
+"""One read-only view of a ship, as every rule reads it: the checks and the stats of a built
+ship (:class:`RuleContext`), and the flight engine's ship in flight
+(:class:`trucker.sim.state.ShipState`), which offers the same names.
+
+A rule written against :class:`ShipView` is written once and holds for both: firepower, engine
+power, the crew counts and the armed crew (:mod:`trucker.rules.stats`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Direction
-from trucker.core.parts import Part
+from trucker.core.parts import Part, PartInfo
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship, Tile
 from trucker.rules.graph import Touching, connections, joined_adjacency, ship_graph, touching_table
@@ -18,7 +24,25 @@ from trucker.rules.violations import RuleId
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["RuleContext", "misplaced_tiles"]
+__all__ = ["ShipView", "RuleContext", "misplaced_tiles"]
+
+
+class ShipView(Protocol):
+    """What a rule may read of a ship: its board, tiles, the printed facts of its parts, which
+    tiles are joined and which are connected (through routers too, RULES §8.2), and the
+    squares of each part in board order. Nothing here changes the ship."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def tiles(self) -> Mapping[Cell, Tile]: ...
+    @property
+    def part_facts(self) -> Mapping[Part, PartInfo]: ...
+    @property
+    def joined(self) -> Mapping[Cell, Mapping[Cell, Direction]]: ...
+    @property
+    def connected(self) -> Mapping[Cell, frozenset[Cell]]: ...
+    def of(self, part: Part) -> Sequence[Cell]: ...
 
 
 def misplaced_tiles(ship: Ship) -> dict[Cell, RuleId]:
@@ -36,8 +60,8 @@ def misplaced_tiles(ship: Ship) -> dict[Cell, RuleId]:
 
 @dataclass(frozen=True, eq=False)
 class RuleContext:
-    """A ship as the checks see it. Off-board and hole tiles are left out of ``tiles``: their
-    neighbours see an empty square."""
+    """A built ship as the checks and the stats see it (a :class:`ShipView`). Off-board and
+    hole tiles are left out of ``tiles``: their neighbours see an empty square."""
 
     ship: Ship
     rulings: Rulings
@@ -55,37 +79,45 @@ class RuleContext:
     def board(self) -> Board:
         return self.ship.board
 
+    @property
+    def part_facts(self) -> Mapping[Part, PartInfo]:
+        return self.ship.part_facts
+
     @cached_property
     def touching(self) -> Touching:
         """For each tile, the tiles touching its four sides (None: nothing there)."""
         return touching_table(self.board, self.tiles)
 
     @cached_property
-    def adjacency(self) -> dict[Cell, dict[Cell, Direction]]:
+    def joined(self) -> dict[Cell, dict[Cell, Direction]]:
         """Joined neighbours of every tile, and the direction toward each."""
         return joined_adjacency(self.board, self.tiles, self.touching)
 
     @cached_property
     def graph(self) -> nx.Graph:
-        """The same as a networkx graph, for analysis (the checks use :attr:`adjacency`)."""
+        """The same as a networkx graph, for analysis (the checks use :attr:`joined`)."""
         return ship_graph(self.board, self.tiles)
 
     @cached_property
     def connected(self) -> dict[Cell, frozenset[Cell]]:
-        return connections(self.adjacency, self.tiles)
+        return connections(self.joined, self.tiles)
 
     @cached_property
-    def by_part(self) -> dict[Part, list[tuple[Cell, Tile]]]:
-        """The tiles grouped by part, so a check reads only the parts it is about."""
-        groups: dict[Part, list[tuple[Cell, Tile]]] = {}
-        for cell, tile in self.tiles.items():
-            groups.setdefault(tile.part, []).append((cell, tile))
-        return groups
+    def _by_part(self) -> dict[Part, tuple[Cell, ...]]:
+        groups: dict[Part, list[Cell]] = {}
+        for cell in sorted(self.tiles):
+            groups.setdefault(self.tiles[cell].part, []).append(cell)
+        return {part: tuple(cells) for part, cells in groups.items()}
 
-    def of(self, *parts: Part) -> list[tuple[Cell, Tile]]:
-        """Tiles of the given parts (in board order within each part)."""
-        groups = self.by_part
-        return [item for part in parts for item in groups.get(part, ())]
+    def of(self, part: Part) -> tuple[Cell, ...]:
+        """The squares holding ``part``, in board order."""
+        return self._by_part.get(part, ())
+
+    def items(self, *parts: Part) -> list[tuple[Cell, Tile]]:
+        """The tiles of the given parts with their squares, part by part, each in board
+        order: what a check about those parts reads."""
+        tiles = self.tiles
+        return [(cell, tiles[cell]) for part in parts for cell in self.of(part)]
 
     @cached_property
     def starting_cabins(self) -> list[Cell]:

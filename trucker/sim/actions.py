@@ -9,8 +9,15 @@ from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import CrewLost, Declared, GoodsLost, Loaded, Recruited, TokensLost
 from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part, goods_value
-from trucker.formats.catalogue import part_info
-from trucker.rules.stats import half, payable
+from trucker.rules.stats import (
+    best_powered,
+    engine_doubles,
+    engine_totals,
+    fire_doubles,
+    fire_totals,
+    half,
+    payable,
+)
 from trucker.sim.choices import (
     CrewLoss,
     GoodLoss,
@@ -22,16 +29,7 @@ from trucker.sim.choices import (
     TokenLoss,
 )
 from trucker.sim.flight import Flight, Player
-from trucker.sim.numbers import (
-    arrangements,
-    best_kept_value,
-    engine_doubles,
-    engine_totals,
-    fire_doubles,
-    fire_totals,
-    humans,
-    pack_goods,
-)
+from trucker.sim.goods import arrangements, best_kept_value, pack_goods
 from trucker.sim.power import Power, pay, power_sources
 from trucker.sim.state import ShipState
 
@@ -58,11 +56,6 @@ def _panels(ship: ShipState, without: Cell | None = None) -> dict[Cell, frozense
     }
 
 
-def _payable(ship: ShipState, cells: list[Cell]) -> bool:
-    """Can each of ``cells`` get its own power: a token anywhere or a connected unused panel?"""
-    return ship.unlimited_power or payable(cells, ship.tokens(), _panels(ship))
-
-
 def declare_power(
     flight: Flight,
     player: Player,
@@ -73,20 +66,21 @@ def declare_power(
     """Choose how many doubles to power (engines or cannons), pay for each, and declare the
     total: engine power, or firepower in half points (RULES §4.1, §4.2). The doubles offered
     are the strongest that can all be paid for together, taken greedily by value (a matching
-    of doubles to tokens and connected solar panels, as :func:`trucker.rules.stats.best_powered`).
+    of doubles to tokens and connected unused solar panels,
+    :func:`trucker.rules.stats.best_powered`).
     ``verdict`` tells the captain what a total would mean (win / tie / loss, safe / lowest,
     stuck)."""
     ship = player.ship
     if what == "engines":
-        doubles = engine_doubles(ship)
+        values = engine_doubles(ship)
         kind = DecisionKind.POWER_ENGINES
     else:
-        doubles = [c for c, _ in fire_doubles(ship)]
+        values = fire_doubles(ship)
         kind = DecisionKind.POWER_CANNONS
-    powerable: list[Cell] = []
-    for cell in doubles:
-        if _payable(ship, [*powerable, cell]):
-            powerable.append(cell)
+    if ship.unlimited_power:
+        powerable = sorted(values, key=lambda c: (-values[c], c))
+    else:
+        powerable = best_powered(values, ship.tokens(), _panels(ship))[1]
     totals = (engine_totals if what == "engines" else fire_totals)(ship, powerable)
     count = 0
     if powerable:
@@ -154,7 +148,7 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
     squares = sorted(ship.tiles)
     while lost < count:
         options = []
-        left, aboard = count - lost, humans(ship)
+        left, aboard = count - lost, ship.humans()
         for cell in squares:
             tile = ship.tiles[cell]
             if tile.crew:
@@ -284,7 +278,7 @@ def offer_take(
     crew: int = 0,
 ) -> bool:
     """Ask whether to take a reward that costs ``days`` (and sends ``crew`` away)."""
-    left = humans(player.ship) - crew
+    left = player.ship.humans() - crew
     options = (
         Option(f"pass on {what}", Taking(False)),
         Option(f"take {what}", Taking(True, worth, days, crew, left)),
@@ -298,8 +292,8 @@ def offer_take(
 def _berths(ship: ShipState) -> list[tuple[Cell, bool, int]]:
     """Free places for humans: cabins without an alien first, then stasis chambers (square,
     asleep, room); luxury cabins take nobody new (RULES §6.8)."""
-    cabin = part_info(Part.CABIN).crew
-    stasis = part_info(Part.STASIS_CHAMBER).sleepers
+    cabin = ship.part_facts[Part.CABIN].crew
+    stasis = ship.part_facts[Part.STASIS_CHAMBER].sleepers
     awake = [
         (c, False, cabin - t.crew)
         for c, t in sorted(ship.tiles.items())

@@ -207,14 +207,14 @@ def defender(ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table) 
     if cell in armed:
         return "armed crew"
     if table.rulings.manned_armory_defends and tile.part is Part.ARMORY:
-        reach = armory_reach(ship.board, cell, ship.structure.connected, table.rulings)
+        reach = armory_reach(ship, cell, table.rulings)
         if reach & armed:
             return "manned armory"
     return None
 
 
 def _armed(ship: ShipState, table: Table) -> frozenset[Cell]:
-    return armed_cells(ship.board, ship.tiles, ship.structure.connected, table.rulings)
+    return armed_cells(ship, table.rulings)
 
 
 def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Eaten | None:
@@ -448,11 +448,8 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
 
 def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     def useful(center: Cell) -> str:
-        connected = ship.structure.connected
         for armory, tile in ship.tiles.items():
-            if tile.part is Part.ARMORY and center in armory_reach(
-                ship.board, armory, connected, table.rulings
-            ):
+            if tile.part is Part.ARMORY and center in armory_reach(ship, armory, table.rulings):
                 return f"armed by the armory on {armory}, they would defend"
         return ""
 

@@ -110,11 +110,14 @@ def built_structure(ship: Ship) -> Structure:
 
 
 class ShipState:
-    """One ship during a flight (or a single attack): its tiles now, and what it has lost."""
+    """One ship during a flight (or a single attack): its tiles now, and what it has lost. It
+    offers the names of :class:`~trucker.rules.view.ShipView`, so the rules of
+    :mod:`trucker.rules.stats` read it as they read a built ship."""
 
     __slots__ = (
         "template",
         "board",
+        "part_facts",
         "name",
         "tiles",
         "lost",
@@ -134,6 +137,7 @@ class ShipState:
     ) -> None:
         self.template = template
         self.board = template.board
+        self.part_facts = template.part_facts
         self.name = name or template.label
         self.tiles: dict[Cell, Tile] = dict(template.tiles) if tiles is None else tiles
         self.lost: list[Cell] = []
@@ -159,6 +163,16 @@ class ShipState:
 
     def __repr__(self) -> str:
         return f"<ShipState {self.name!r}: {len(self.tiles)} tiles, {len(self.lost)} lost>"
+
+    @property
+    def joined(self) -> dict[Cell, dict[Cell, Direction]]:
+        """Joined neighbours of every tile (the :class:`~trucker.rules.view.ShipView` name)."""
+        return self.structure.joined
+
+    @property
+    def connected(self) -> dict[Cell, frozenset[Cell]]:
+        """Tiles connected through joins and routers (RULES §8.2)."""
+        return self.structure.connected
 
     @property
     def structure(self) -> Structure:

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
-from trucker.formats.catalogue import part_info
 from trucker.rules.view import RuleContext
 from trucker.rules.violations import RuleId, Violation
 
@@ -22,7 +21,7 @@ __all__ = [
 def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
     """An alien needs life support of its colour connected to its cabin: joined, or through
     routers (RULES §8.2); a hybrid support offers two colours (§2.4)."""
-    for cell, tile in ctx.of(Part.CABIN):
+    for cell, tile in ctx.items(Part.CABIN):
         if tile.alien is None:
             continue
         supported = any(
@@ -40,7 +39,7 @@ def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_alien_in_start_cabin(ctx: RuleContext) -> Iterator[Violation]:
     """The starting cabin never hosts an alien (RULES §2.2)."""
-    for cell, tile in ctx.of(Part.CABIN):
+    for cell, tile in ctx.items(Part.CABIN):
         if tile.start and tile.alien is not None:
             yield Violation(
                 RuleId.ALIEN_IN_START_CABIN, (cell,), f"{tile.alien} alien in the starting cabin"
@@ -51,7 +50,7 @@ def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
     """At most one alien of each colour per ship (RULES §3.1.7); each extra one is reported
     beside the first (lowest square)."""
     by_color: dict[str, list[Cell]] = {}
-    for cell, tile in sorted(ctx.of(Part.CABIN)):
+    for cell, tile in sorted(ctx.items(Part.CABIN)):
         if tile.alien is not None:
             by_color.setdefault(tile.alien, []).append(cell)
     for color, cells in by_color.items():
@@ -66,12 +65,11 @@ def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
 def check_overloaded(ctx: RuleContext) -> Iterator[Violation]:
     """More crew, tokens, goods or sleepers than the part holds, or red goods outside a red hold
     (the spec's Values)."""
-    for cell, tile in ctx.of(Part.CABIN, Part.BATTERY, Part.CARGO, Part.STASIS_CHAMBER):
+    cabin = ctx.part_facts[Part.CABIN].crew
+    for cell, tile in ctx.items(Part.CABIN, Part.BATTERY, Part.CARGO, Part.STASIS_CHAMBER):
         problems = []
-        if tile.part is Part.CABIN and tile.crew > part_info(Part.CABIN).crew:
-            problems.append(
-                f"{tile.crew} humans in a cabin that holds {part_info(Part.CABIN).crew}"
-            )
+        if tile.part is Part.CABIN and tile.crew > cabin:
+            problems.append(f"{tile.crew} humans in a cabin that holds {cabin}")
         elif tile.part is Part.BATTERY and tile.charge > tile.capacity:
             problems.append(f"{tile.charge} tokens in a battery of {tile.capacity}")
         elif tile.part is Part.CARGO:
@@ -80,7 +78,7 @@ def check_overloaded(ctx: RuleContext) -> Iterator[Violation]:
             if not tile.red and "R" in tile.goods:
                 problems.append("red goods in a plain hold")
         elif tile.part is Part.STASIS_CHAMBER:
-            room = part_info(Part.STASIS_CHAMBER).sleepers
+            room = ctx.part_facts[Part.STASIS_CHAMBER].sleepers
             if tile.sleepers > room:
                 problems.append(f"{tile.sleepers} sleepers in a stasis chamber that holds {room}")
         if problems:

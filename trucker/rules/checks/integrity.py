@@ -16,7 +16,7 @@ def check_disconnected(ctx: RuleContext) -> Iterator[Violation]:
     if len(ctx.starting_cabins) != 1:
         return
     start = ctx.starting_cabins[0]
-    reached = distances(ctx.adjacency, start)
+    reached = distances(ctx.joined, start)
     if len(reached) == len(ctx.tiles):
         return
     for cell in sorted(ctx.tiles.keys() - reached.keys()):

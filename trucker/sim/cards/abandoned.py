@@ -19,10 +19,10 @@ from collections.abc import Callable
 from trucker.core.cards import AbandonedShip, AbandonedStation, Card
 from trucker.core.events import Passed, Rewarded
 from trucker.core.threats import Threat
+from trucker.rules.stats import crew_members, crew_requirement
 from trucker.sim.actions import gain_goods, loadable_value, lose_crew, offer_take
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
-from trucker.sim.numbers import crew_members, crew_requirement
 from trucker.sim.robots import offer_robots
 from trucker.sim.shares import second_credits, second_goods
 

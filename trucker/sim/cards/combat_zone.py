@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from trucker.core.cards import Card, CombatLine, CombatTest, CombatZone, PenaltyKind
 from trucker.core.events import Passed, Penalised
-from trucker.rules.stats import half
+from trucker.rules.stats import crew_comparison, half
 from trucker.sim.actions import declare_power, lose_crew, lose_goods
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.flight import Flight, Player
-from trucker.sim.numbers import crew_comparison
 from trucker.sim.robots import offer_robots
 
 __all__ = ["resolve_combat_zone", "lowest"]

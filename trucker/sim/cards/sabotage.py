@@ -9,10 +9,10 @@ from __future__ import annotations
 from trucker.core.cards import Card
 from trucker.core.events import Passed, Penalised
 from trucker.core.geometry import Cell
+from trucker.rules.stats import crew_comparison
 from trucker.sim.cards.combat_zone import lowest
 from trucker.sim.damage import destroy
 from trucker.sim.flight import Flight
-from trucker.sim.numbers import crew_comparison
 from trucker.sim.robots import offer_robots
 
 __all__ = ["resolve_sabotage", "TRIES"]

@@ -1,0 +1,104 @@
+"""Where gained goods fit (RULES §6.1): the ways of keeping them, what the best way is worth,
+and how the kept cubes are packed into the holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trucker.core.geometry import Cell
+from trucker.core.parts import GOODS_VALUE, Part, goods_value
+from trucker.sim.state import ShipState
+
+__all__ = ["arrangements", "best_kept_value", "pack_goods", "holds_of"]
+
+
+_most_valuable_first = {good: -value for good, value in GOODS_VALUE.items()}.__getitem__
+"""Sort key for goods letters, most valuable first (a dict lookup: no Python call per cube)."""
+
+
+def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
+    """The cargo holds: square, capacity, red."""
+    tiles = ship.tiles
+    return [(c, tiles[c].capacity, tiles[c].red) for c in ship.of(Part.CARGO)]
+
+
+def best_kept_value(ship: ShipState, gained: str) -> int:
+    """What the best way of keeping the goods aboard plus ``gained`` is worth: as many red cubes
+    as the red holds take, then the most valuable others in the room left (the first of
+    :func:`arrangements`, without listing the others)."""
+    tiles = ship.tiles
+    pool = gained
+    red_room = plain_room = 0
+    for cell in ship.of(Part.CARGO):
+        tile = tiles[cell]
+        pool += tile.goods
+        if tile.red:
+            red_room += tile.capacity
+        else:
+            plain_room += tile.capacity
+    reds = min(pool.count("R"), red_room)
+    room = plain_room + red_room - reds
+    value = GOODS_VALUE["R"] * reds
+    for good in "YGB":
+        taken = min(pool.count(good), room)
+        value += GOODS_VALUE[good] * taken
+        room -= taken
+    return value
+
+
+def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[str, str]]:
+    """The ways to keep goods when gaining ``gained`` (RULES §6.1: red only in red holds;
+    rearranging and dumping allowed when gaining): ``(kept, dropped)`` pairs keeping as many
+    cubes as fit, most valuable first. Everything fits: a single pair.
+
+    Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
+    the red holds take, and the other colours filling what room is left.
+    """
+    tiles = ship.tiles
+    aboard = "".join(tiles[c].goods for c in ship.of(Part.CARGO))
+    pool = aboard + gained
+    holds = holds_of(ship)
+    red_room = sum(cap for _, cap, is_red in holds if is_red)
+    plain_room = sum(cap for _, cap, is_red in holds if not is_red)
+    have = {g: pool.count(g) for g in "RYGB"}
+    if have["R"] <= red_room and len(pool) <= red_room + plain_room:
+        return [("".join(sorted(pool, key=_most_valuable_first)), "")]
+    best_size, ways = -1, []
+    for reds in range(min(have["R"], red_room), -1, -1):
+        others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)
+        if reds + others < best_size:
+            continue
+        if reds + others > best_size:
+            best_size, ways = reds + others, []
+        for y in range(min(have["Y"], others), -1, -1):
+            for g in range(min(have["G"], others - y), -1, -1):
+                b = others - y - g
+                if b <= have["B"]:
+                    ways.append("R" * reds + "Y" * y + "G" * g + "B" * b)
+    ranked = sorted(set(ways), key=lambda k: (-goods_value(k), k))[:limit]
+    return [(k, _minus(pool, k)) for k in ranked]
+
+
+def _minus(pool: str, kept: str) -> str:
+    rest = list(pool)
+    for g in kept:
+        rest.remove(g)
+    return "".join(rest)
+
+
+def pack_goods(ship: ShipState, kept: str) -> Iterator[tuple[Cell, str]]:
+    """Place ``kept`` goods in the holds: red cubes in red holds, the rest filling plain holds
+    first, most valuable first, holds in board order (the project's packing; the rules let the
+    owner rearrange freely when gaining)."""
+    holds = holds_of(ship)
+    loads: dict[Cell, str] = {c: "" for c, _, _ in holds}
+    room = {c: cap for c, cap, _ in holds}
+    reds = [c for c, _, is_red in holds if is_red]
+    plains = [c for c, _, is_red in holds if not is_red]
+    for good in sorted(kept, key=_most_valuable_first):
+        for cell in reds if good == "R" else plains + reds:
+            if room[cell]:
+                loads[cell] += good
+                room[cell] -= 1
+                break
+    yield from loads.items()
