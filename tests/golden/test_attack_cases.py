@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.core.decisions import ScriptedPolicy, SensibleCaptain
 from trucker.core.dice import ScriptedDice
 from trucker.core.threats import Threat
 from trucker.formats.load import load_ship
 from trucker.sim.attacks import AttackResult, attack
+from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 

@@ -11,11 +11,11 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from trucker.cli.captains import CommandLineCaptain
-from trucker.core.decisions import SensibleCaptain
 from trucker.core.geometry import Direction
 from trucker.core.rulings import Rulings
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
-from trucker.core.decisions import SensibleCaptain
 from trucker.core.geometry import Cell
 from trucker.core.rulings import Rulings
 from trucker.formats.load import load_ship
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.radiation import plan_radiation, radiation_leak
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

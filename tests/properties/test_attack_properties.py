@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS
-from trucker.core.decisions import RandomPolicy
 from trucker.core.dice import outcomes
 from trucker.core.geometry import DIRECTIONS, Direction
 from trucker.core.threats import Threat, ThreatKind, is_side
 from trucker.formats.load import load_ship
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
+from trucker.sim.captains import RandomPolicy
 from trucker.sim.exposure import exposure
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

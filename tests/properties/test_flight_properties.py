@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS
 from trucker.core.cards import Level
-from trucker.core.decisions import RandomPolicy
 from trucker.core.rulings import Rulings
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, fly, replay
+from trucker.sim.captains import RandomPolicy
 
 NAMES = [
     "class-i-starter.toml",

@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from tests.properties.layouts import layouts, mirror
 from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
-from trucker.core.decisions import RandomPolicy
 from trucker.core.geometry import Cell, Direction
 from trucker.formats.load import ship_from_document
 from trucker.rules.repair import CannotRepair, repair
+from trucker.sim.captains import RandomPolicy
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table

@@ -10,11 +10,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.properties.layouts import layouts
-from trucker.core.decisions import RandomPolicy
 from trucker.core.ship import Ship, Tile
 from trucker.formats.load import ship_from_document
 from trucker.rules.repair import CannotRepair, repair
 from trucker.rules.validate import validate
+from trucker.sim.captains import RandomPolicy
 
 
 def build(doc: dict[str, Any]) -> Ship:

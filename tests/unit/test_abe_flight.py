@@ -17,14 +17,7 @@ from trucker.core.cards import (
     Planets,
     RadiationLeak,
 )
-from trucker.core.decisions import (
-    CautiousCaptain,
-    Decision,
-    DecisionKind,
-    GreedyCaptain,
-    Option,
-    SensibleCaptain,
-)
+from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import Insured
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat
@@ -32,6 +25,7 @@ from trucker.formats.decks import Deck
 from trucker.formats.load import load_ship
 from trucker.play.deal import deal_deck
 from trucker.play.flights import Crew, FlightPlan, fly
+from trucker.sim.captains import CautiousCaptain, GreedyCaptain, SensibleCaptain
 from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
 from trucker.sim.shares import second_credits, second_crew, second_goods

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from tests.helpers import ship
-from trucker.core.decisions import DecisionKind, ScriptedPolicy, SensibleCaptain
+from trucker.core.decisions import DecisionKind
 from trucker.core.geometry import Cell
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Line, Threat
 from trucker.sim.attacks import attack, why_no_shift
+from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 

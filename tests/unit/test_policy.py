@@ -1,18 +1,13 @@
-"""Decisions and captains (trucker/core/decisions.py): options are listed, answers are checked."""
+"""Decisions and captains (trucker/core/decisions.py, trucker/sim/captains.py): options are
+listed, answers are checked."""
 
 from __future__ import annotations
 
 import pytest
 
-from trucker.core.decisions import (
-    Decision,
-    DecisionKind,
-    Option,
-    RandomPolicy,
-    ScriptedPolicy,
-    ask,
-)
+from trucker.core.decisions import Decision, DecisionKind, Option, ask
 from trucker.core.errors import IllegalChoiceError, ScriptExhaustedError
+from trucker.sim.captains import RandomPolicy, ScriptedPolicy
 
 DECISION = Decision(
     DecisionKind.REMOVE_TILE, "ship", (Option("remove 7,8", 1), Option("remove 7,9", 2)), "x"

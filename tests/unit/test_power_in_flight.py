@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from tests.helpers import ship
 from trucker.core.cards import Level, OpenSpace
-from trucker.core.decisions import DecisionKind, SensibleCaptain
+from trucker.core.decisions import DecisionKind
 from trucker.core.rulings import Rulings
 from trucker.formats.catalogue import catalogue
 from trucker.rules.validate import validate
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
 

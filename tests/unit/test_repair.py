@@ -9,10 +9,10 @@ from collections.abc import Mapping
 import pytest
 
 from tests.helpers import ship
-from trucker.core.decisions import ScriptedPolicy
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
 from trucker.rules.repair import CannotRepair, RepairResult, repair
+from trucker.sim.captains import ScriptedPolicy
 
 
 def removed(result: RepairResult) -> list[tuple[str, str]]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from trucker.core.decisions import Decision, DecisionKind, Option, SensibleCaptain
+from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.errors import TruckerError
 from trucker.core.geometry import Cell, Direction
+from trucker.sim.captains import SensibleCaptain
 
 __all__ = ["CommandLineCaptain", "KeepNotFound"]
 

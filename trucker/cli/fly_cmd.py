@@ -159,7 +159,7 @@ def _reorder(flying: list, order: str) -> list:
 
 def _captains(policy: list[str] | None, names: list[str]) -> dict[str, str]:
     from trucker.cli.common import bad_input
-    from trucker.core.decisions import CAPTAINS
+    from trucker.sim.captains import CAPTAINS
 
     known = [*CAPTAINS, "interactive"]
     out: dict[str, str] = {}

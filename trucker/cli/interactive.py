@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from trucker.core.decisions import Decision, Option, SensibleCaptain
+from trucker.core.decisions import Decision, Option
+from trucker.sim.captains import SensibleCaptain
 
 __all__ = ["TerminalCaptain"]
 

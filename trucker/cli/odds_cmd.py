@@ -75,11 +75,11 @@ def odds(
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships
     from trucker.cli.output import print_json
-    from trucker.core.decisions import CAPTAINS
     from trucker.formats.decks import load_deck, random_deck_level
     from trucker.play.flights import Crew, unique_names
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
+    from trucker.sim.captains import CAPTAINS
 
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")

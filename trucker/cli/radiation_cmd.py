@@ -37,8 +37,8 @@ def radiation(
     """
     from trucker.cli.common import bad_input, load_flight_ships, parse_square
     from trucker.cli.output import check_output, out, print_json, write_output
-    from trucker.core.decisions import SensibleCaptain
     from trucker.core.parts import Part
+    from trucker.sim.captains import SensibleCaptain
     from trucker.sim.radiation import plan_radiation, radiation_leak
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trucker.core.catalogue import Catalogue
-from trucker.core.decisions import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
+from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadInput
 from trucker.core.events import Decided, Rolled
@@ -27,6 +27,7 @@ from trucker.formats.decks import Deck, deck_document, deck_from_document, rando
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
+from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
 from trucker.sim.flight import FlightResult
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table

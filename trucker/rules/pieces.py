@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from trucker.core.decisions import Option
+from trucker.core.decisions import Decision, Option
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
 from trucker.core.ship import Tile
 from trucker.core.written import written_out
 
-__all__ = ["PieceOption", "piece_options"]
+__all__ = ["PieceOption", "piece_options", "keep_best_piece"]
 
 
 @written_out
@@ -55,3 +55,10 @@ def piece_options(
         out.append((lowest, Option(f"keep piece at {lowest}", value)))
     out.sort(key=lambda pair: pair[0])
     return tuple(option for _, option in out)
+
+
+def keep_best_piece(decision: Decision) -> Option:
+    """Keep the piece with the starting cabin, else the most humans, else the most tiles, else
+    the one holding the lowest square (the spec's "In flight"): every shipped captain's
+    answer, and the repair's."""
+    return min(decision.options, key=lambda o: o.value.rank)

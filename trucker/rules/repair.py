@@ -14,22 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.core.decisions import (
-    Choice,
-    Decision,
-    DecisionKind,
-    Option,
-    Policy,
-    SensibleCaptain,
-    ask,
-)
+from trucker.core.decisions import Choice, Decision, DecisionKind, Option, Policy, ask
 from trucker.core.errors import TruckerError
 from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship, Tile
 from trucker.rules.graph import distances, joined_adjacency, pieces
-from trucker.rules.pieces import PieceOption, piece_options
+from trucker.rules.pieces import PieceOption, keep_best_piece, piece_options
 from trucker.rules.report import Report
 from trucker.rules.validate import validate, violations
 from trucker.rules.view import misplaced_tiles
@@ -43,6 +35,8 @@ __all__ = [
     "TileCandidate",
     "PieceOption",
     "piece_options",
+    "remove_farthest",
+    "SpecOrder",
 ]
 
 _PAIR_RULES = frozenset(
@@ -192,6 +186,27 @@ def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
     return ship
 
 
+def remove_farthest(decision: Decision) -> Option:
+    """Remove the tile farther from the starting cabin by joined path (unreachable counts as
+    farthest), ties going to the higher square (the spec's Repair step 3)."""
+    return max(decision.options, key=lambda o: o.value.rank)
+
+
+class SpecOrder:
+    """The repair's own answers, as the spec orders them: the farther tile of a pair goes
+    (:func:`remove_farthest`), the piece with the starting cabin stays
+    (:func:`~trucker.rules.pieces.keep_best_piece`)."""
+
+    name = "spec"
+
+    def decide(self, decision: Decision) -> Option:
+        if decision.kind is DecisionKind.REMOVE_TILE:
+            return remove_farthest(decision)
+        if decision.kind is DecisionKind.KEEP_PIECE:
+            return keep_best_piece(decision)
+        raise ValueError(f"the repair asks no {decision.kind} decision")
+
+
 def _distances(ship: Ship) -> dict[Cell, int]:
     starts = ship.starting_cabins()
     if len(starts) != 1:
@@ -206,8 +221,10 @@ def repair(
     *,
     keep: Cell | None = None,
 ) -> RepairResult:
-    """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be."""
-    policy = policy or SensibleCaptain()
+    """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be.
+    The policy chooses which tile of a pair goes and which piece stays (by default the spec's
+    order, :class:`SpecOrder`)."""
+    policy = policy or SpecOrder()
     problem = _start_problem(ship)
     if problem:
         raise CannotRepair(problem)

@@ -2,7 +2,7 @@
 
 Each value says what the option does (how many doubles, which planet, whose crew) and what the
 engine knows of its consequence (the resulting firepower, the goods that would fit). The engine
-never picks; :class:`~trucker.core.decisions.SensibleCaptain` and its variants read these facts.
+never picks; :class:`~trucker.sim.captains.SensibleCaptain` and its variants read these facts.
 """
 
 from __future__ import annotations

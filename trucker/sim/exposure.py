@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from trucker.core.decisions import SensibleCaptain
 from trucker.core.dice import outcomes
 from trucker.core.geometry import DIRECTIONS, Cell, Direction
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.threats import Threat, ThreatKind, read_roll
 from trucker.sim.attacks import attack
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 

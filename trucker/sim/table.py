@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from trucker.core.decisions import Choice, Decision, Option, Policy, SensibleCaptain, answer, ask
+from trucker.core.decisions import Choice, Decision, Option, Policy, answer, ask
 from trucker.core.dice import Dice, Roll
 from trucker.core.events import Decided, Event, Rolled
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
+from trucker.sim.captains import SensibleCaptain
 
 __all__ = ["Table"]
 
