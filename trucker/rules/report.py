@@ -22,6 +22,30 @@ class Report:
     notes: tuple[str, ...] = ()
     rulings: dict[str, object] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        verdict = "legal" if self.legal else f"{len(self.violations)} violation(s)"
+        return f"<Report {self.file or 'ship'!r} on {self.board}: {verdict}>"
+
+    def __str__(self) -> str:
+        """The verdict, then one line per violation (the rule, its squares and the problem).
+
+        >>> from trucker.formats.catalogue import scenarios_root
+        >>> from trucker.formats.load import load_ship
+        >>> from trucker.rules.validate import validate
+        >>> print(validate(load_ship(scenarios_root() / "ships" / "broken-hauler.toml",
+        ...                          display="broken-hauler.toml")))  # doctest: +ELLIPSIS
+        broken-hauler.toml on board II: illegal, 9 violations
+          alien-no-life-support 8,8: brown alien without connected brown life support
+          ...
+        """
+        name = self.file or "ship"
+        if self.legal:
+            return f"{name} on board {self.board}: legal"
+        count = len(self.violations)
+        lines = [f"{name} on board {self.board}: illegal, {count} violation{'s' * (count != 1)}"]
+        lines.extend(f"  {v}" for v in self.violations)
+        return "\n".join(lines)
+
     @property
     def legal(self) -> bool:
         return not self.violations
