@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
 from trucker.core.geometry import Cell, Direction
 
@@ -50,21 +49,22 @@ class Board:
     rows: tuple[int, ...] = field(init=False)
     cols: tuple[int, ...] = field(init=False)
     _around: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = field(init=False, repr=False)
-    lines: dict[Any, tuple[Cell, ...]] = field(init=False, repr=False)
-    """A cache of the squares each threat line crosses (:func:`trucker.core.threats.crossed`)."""
+    _crossed: dict[tuple[Direction, int | None, int | None], tuple[Cell, ...]] = field(
+        init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(sorted({c.row for c in self.squares})))
         object.__setattr__(self, "cols", tuple(sorted({c.col for c in self.squares})))
         object.__setattr__(self, "_around", {})
-        object.__setattr__(self, "lines", {})
+        object.__setattr__(self, "_crossed", {})
 
     def __getstate__(self) -> dict[str, object]:
         """Picklable (a read-only mapping is not): boards travel to worker processes."""
         state = dict(self.__dict__)
         state.update(pair_columns=dict(self.pair_columns), hole_marks=dict(self.hole_marks))
         state["_around"] = {}
-        state["lines"] = {}
+        state["_crossed"] = {}
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -100,6 +100,38 @@ class Board:
             found = (Cell(row - 1, col), Cell(row, right), Cell(row + 1, col), Cell(row, left))
             self._around[cell] = found
         return found
+
+    def crossed(
+        self, direction: Direction, index: int | None, entry: int | None = None
+    ) -> tuple[Cell, ...]:
+        """The squares a threat from ``direction`` crosses on row or column ``index``, in the
+        order it meets them, from edge to edge (None: a roll that misses the board). A side
+        threat on IIB enters at column ``entry`` and wraps round the cylinder (RULES §1.5).
+        Worked out once per line and kept by the board."""
+        key = (direction, index, entry)
+        found = self._crossed.get(key)
+        if found is None:
+            found = self._crossed[key] = tuple(self._crossing(direction, index, entry))
+        return found
+
+    def _crossing(self, direction: Direction, index: int | None, entry: int | None) -> list[Cell]:
+        if index is None:
+            return []
+        if direction in (Direction.LEFT, Direction.RIGHT):
+            cols = list(range(self.cols[0], self.cols[-1] + 1))
+            if entry is not None:
+                start = cols.index(entry) if entry in cols else 0
+                if direction is Direction.LEFT:
+                    cols = cols[start:] + cols[:start]
+                else:
+                    cols = cols[: start + 1][::-1] + cols[start + 1 :][::-1]
+            elif direction is Direction.RIGHT:
+                cols.reverse()
+            return [Cell(index, c) for c in cols]
+        rows = list(range(self.rows[0], self.rows[-1] + 1))
+        if direction is Direction.REAR:
+            rows.reverse()
+        return [Cell(r, index) for r in rows]
 
     def holes(self, dice: tuple[int, int] | None) -> frozenset[Cell]:
         """The hole squares for the two dice rolled when building started (RULES §1.6).

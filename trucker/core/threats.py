@@ -176,30 +176,6 @@ def line_squares(board: Board, line: Line) -> list[Cell]:
 
 
 def crossed(board: Board, line: Line) -> tuple[Cell, ...]:
-    """:func:`line_squares`, worked out once per board and line (a flight asks thousands of
-    times); the tuple is shared."""
-    found = board.lines.get(line)
-    if found is None:
-        found = board.lines[line] = tuple(_line_squares(board, line))
-    return found
-
-
-def _line_squares(board: Board, line: Line) -> list[Cell]:
-    if line.index is None:
-        return []
-    direction = line.direction
-    if is_side(direction):
-        cols = list(range(board.cols[0], board.cols[-1] + 1))
-        if line.entry is not None:
-            start = cols.index(line.entry) if line.entry in cols else 0
-            if direction is Direction.LEFT:
-                cols = cols[start:] + cols[:start]
-            else:
-                cols = cols[: start + 1][::-1] + cols[start + 1 :][::-1]
-        elif direction is Direction.RIGHT:
-            cols.reverse()
-        return [Cell(line.index, c) for c in cols]
-    rows = list(range(board.rows[0], board.rows[-1] + 1))
-    if direction is Direction.REAR:
-        rows.reverse()
-    return [Cell(r, line.index) for r in rows]
+    """:func:`line_squares`, as a tuple the board works out once per line (a flight asks
+    thousands of times; the tuple is shared)."""
+    return board.crossed(line.direction, line.index, line.entry)
