@@ -24,7 +24,7 @@ def _ship(case: dict[str, Any]) -> ShipState:
     ship = ShipState.from_ship(load_ship(FOLDER / case["ship"]))
     for square in case.get("spend", []):
         cell = Cell.parse(square)
-        ship.set(cell, ship.tiles[cell].with_contents(charge=ship.tiles[cell].charge - 1))
+        ship.set(cell, ship.contents[cell]._replace(charge=ship.contents[cell].charge - 1))
     return ship
 
 

@@ -49,9 +49,10 @@ def test_flight_invariants(plan: FlightPlan, random_captains: bool) -> None:
 
     def check(flight, index) -> None:
         for player in flight.players:
-            for tile in player.ship.tiles.values():
-                assert min(tile.crew, tile.charge, tile.sleepers, tile.robots) >= 0
-                assert len(tile.goods) <= max(tile.capacity, 0) or tile.part != "cargo"
+            for cell, tile in player.ship.tiles.items():
+                held = player.ship.contents[cell]
+                assert min(held.crew, held.charge, held.sleepers, held.robots) >= 0
+                assert len(held.goods) <= max(tile.capacity, 0) or tile.part != "cargo"
             assert player.credits >= 0
 
     result = fly(plan, captains=captains, observer=check)

@@ -3,14 +3,14 @@ the result is legal, and repairing a legal ship changes nothing)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import Counter
 from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.properties.layouts import layouts
-from trucker.core.ship import Ship, Tile
+from trucker.core.ship import Contents, Ship
 from trucker.formats.load import ship_from_document
 from trucker.rules.repair import CannotRepair, repair
 from trucker.rules.validate import validate
@@ -32,9 +32,17 @@ def repairable(ship: Ship) -> bool:
     return board.start_is_free(ship.holes) or starts[0] == board.start
 
 
-def shape(tile: Tile) -> Tile:
-    """The tile without what it holds: repair may unload, never rebuild."""
-    return replace(tile, crew=0, alien=None, charge=0, goods="", sleepers=0, passenger=False)
+def unloaded_only(after: Contents, before: Contents) -> bool:
+    """Repair may take contents off a tile (RULES §3.2, the spec's step 1), never add any."""
+    return (
+        after.crew <= before.crew
+        and after.charge <= before.charge
+        and after.sleepers <= before.sleepers
+        and after.alien in (before.alien, None)
+        and not Counter(after.goods) - Counter(before.goods)
+        and (after.robots, after.active, after.passenger)
+        == (before.robots, before.active, before.passenger)
+    )
 
 
 @settings(max_examples=100, deadline=None)
@@ -52,7 +60,8 @@ def test_repair_gives_a_legal_subset_or_cannot(doc: dict[str, Any]) -> None:
     assert validate(result.ship).legal
     assert set(result.ship.tiles) <= set(ship.tiles)
     for cell, tile in result.ship.tiles.items():
-        assert shape(tile) == shape(ship.tiles[cell])
+        assert tile == ship.tiles[cell]
+        assert unloaded_only(result.ship.contents[cell], ship.contents[cell])
     assert {r.cell for r in result.removed} == set(ship.tiles) - set(result.ship.tiles)
     assert result.tiles_lost == len(ship.tiles) - len(result.ship.tiles)
 
@@ -67,6 +76,7 @@ def test_repair_is_idempotent(doc: dict[str, Any]) -> None:
     twice = repair(once.ship)
     assert not twice.changed
     assert dict(twice.ship.tiles) == dict(once.ship.tiles)
+    assert dict(twice.ship.contents) == dict(once.ship.contents)
 
 
 @settings(max_examples=60, deadline=None)

@@ -19,6 +19,7 @@ from trucker.core.cards import (
 )
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import Insured
+from trucker.core.parts import Part
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat
 from trucker.formats.decks import Deck
@@ -186,7 +187,7 @@ def test_radiation_hits_robots_only_under_its_ruling() -> None:
     ship = ShipState.from_ship(load_ship(SHIPS / "abe-gadgets.toml"))
     center = Cell(8, 8)
     assert dict(plan_radiation(ship, Rulings()).exposed).get(center) is None
-    ship.set(center, ship.tiles[center].with_contents(active=True))
+    ship.set(center, ship.contents[center]._replace(active=True))
     assert dict(plan_radiation(ship, Rulings()).exposed)[center] == "robot"
     spared = dict(plan_radiation(ship, Rulings(radiation_hits_robots=False)).exposed)
     assert center not in spared
@@ -390,8 +391,8 @@ def test_the_owner_chooses_which_hold_loses_an_equal_good() -> None:
         holds: dict[str, str] = {}
 
         def after_card(flight: Any, _index: int) -> None:
-            tiles = flight.players[0].ship.tiles
-            holds.update({str(c): t.goods for c, t in tiles.items() if t.part == "cargo"})
+            ship = flight.players[0].ship
+            holds.update({str(c): ship.contents[c].goods for c in ship.of(Part.CARGO)})
 
         result = fly(plan, observer=after_card)
         asked = [e for e in result.events if e.kind == "decided" and e.decision == "lose-good"]

@@ -39,7 +39,7 @@ def test_exposed_connector_shielded_with_a_battery() -> None:
     result, state, log = fly(BASE, "small-meteor front", 7)
     assert result.impacts[0].stopped_by == "shield"
     assert result.batteries_used == 1
-    assert state.tiles[Cell(7, 8)].charge == 1
+    assert state.contents[Cell(7, 8)].charge == 1
     assert [e.kind for e in log].count("decided") == 1
 
 
@@ -162,7 +162,7 @@ def test_alien_leaves_with_its_life_support() -> None:
     tiles["7,8"] = "cabin s--u alien=purple"
     result, state, log = fly(tiles, "heavy-fire front", 8)
     assert result.destroyed == [Cell(6, 8)]
-    assert state.tiles[Cell(7, 8)].alien is None
+    assert state.contents[Cell(7, 8)].alien is None
     assert "alien-lost" in [e.kind for e in log]
 
 

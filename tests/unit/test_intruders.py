@@ -81,16 +81,16 @@ def test_armed_crew_landing_repels_unarmed_is_eaten() -> None:
 def test_stasis_sleepers_are_not_eaten_passengers_are() -> None:
     tiles = {"6,7": "stasis-chamber --u- sleepers=3", "7,7": "start", "7,8": "luxury-cabin ---u"}
     result, state, _ = run(tiles, card(steps=3), 7)
-    assert state.tiles[Cell(6, 7)].sleepers == 3
+    assert state.contents[Cell(6, 7)].sleepers == 3
     assert [e.passengers for e in result.eaten if e.square == Cell(7, 8)] == [1]
 
 
 def test_predators_eat_robots_ruling() -> None:
     tiles = {"6,7": "robot-center --u-", "7,7": "start"}
     _, state, _ = run(tiles, card(steps=1), 7)
-    assert state.tiles[Cell(6, 7)].robots == 0
+    assert state.contents[Cell(6, 7)].robots == 0
     _, state, _ = run(tiles, card(steps=1), 7, rulings=Rulings(predators_eat_robots=False))
-    assert state.tiles[Cell(6, 7)].robots == 4
+    assert state.contents[Cell(6, 7)].robots == 4
 
 
 def test_right_hand_mirrors_left_hand() -> None:

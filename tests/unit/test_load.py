@@ -208,7 +208,7 @@ def test_launch_loadout_defaults() -> None:
         "8,8": "cabin ---- alien=cyan",
     }
     ship = ship_from_document(document(tiles), "s.toml")
-    t = {str(c): tile for c, tile in ship.tiles.items()}
+    t = {str(c): held for c, held in ship.contents.items()}
     assert t["7,7"].crew == 2
     assert t["7,8"].charge == 3
     assert t["8,7"].goods == ""
@@ -216,7 +216,7 @@ def test_launch_loadout_defaults() -> None:
     assert t["6,7"].passenger
     assert t["8,8"].alien is AlienColor.CYAN and t["8,8"].crew == 0
     empty = ship_from_document(document(tiles, loadout="empty"), "s.toml")
-    e = {str(c): tile for c, tile in empty.tiles.items()}
+    e = {str(c): held for c, held in empty.contents.items()}
     assert (e["7,7"].crew, e["7,8"].charge, e["6,7"].passenger) == (0, 0, False)
 
 
@@ -224,7 +224,7 @@ def test_goods_are_kept_most_valuable_first() -> None:
     ship = ship_from_document(
         document({"7,7": "start", "7,8": "cargo ---u capacity=3 red=false goods=byg"}), "s"
     )
-    assert ship.tiles[Cell(7, 8)].goods == "YGB"
+    assert ship.contents[Cell(7, 8)].goods == "YGB"
 
 
 def test_board_file_beside_the_ship(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from trucker.render.svg import (
     ship_svg,
     walk_svg,
 )
-from trucker.render.text import Mark, draw_board
+from trucker.render.text import Mark, draw_ship
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
 from trucker.sim.exposure import exposure
@@ -99,7 +99,7 @@ def test_a_ship_picture_has_a_title_and_the_text_drawing_in_its_desc(hauler_svg)
     assert title is not None and "illegal, 9 violations" in (title.text or "")
     assert root.get("role") == "img"
     marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
-    drawing = draw_board(built.board, built.tiles, holes=built.hole_squares, marks=marks).plain()
+    drawing = draw_ship(built, marks=marks).plain()
     assert desc is not None and drawing in (desc.text or "")
     assert "cannon-blocked 6,7 5,7 (front)" in (desc.text or "")
 

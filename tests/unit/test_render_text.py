@@ -7,12 +7,12 @@ import pytest
 from tests.helpers import ship
 from trucker.core.geometry import Cell, Direction
 from trucker.formats.catalogue import find_board
-from trucker.render.text import Mark, draw_board, tile_symbol
+from trucker.render.text import Mark, draw_board, draw_ship, tile_symbol
 
 
 def test_a_ship_is_drawn_with_sides_and_symbols() -> None:
     s = ship({"7,7": "start", "6,7": "cannon --s- front", "8,7": "engine u--- rear"})
-    text = draw_board(s.board, s.tiles).plain()
+    text = draw_ship(s).plain()
     assert "SC2" in text  # the starting cabin with 2 humans
     assert "Cn" in text and "En" in text
     assert "^" in text  # the barrel points front
@@ -35,13 +35,13 @@ def test_holes_and_the_seam() -> None:
 
 def test_violations_are_marked_without_colour() -> None:
     s = ship({"7,7": "start"})
-    text = draw_board(s.board, s.tiles, marks={Cell(7, 7): Mark("violation")}).plain()
+    text = draw_ship(s, marks={Cell(7, 7): Mark("violation")}).plain()
     assert "!" in text
 
 
 def test_off_board_tiles_are_drawn() -> None:
     s = ship({"7,7": "start", "10,7": "pipe ----"})
-    drawing = draw_board(s.board, s.tiles)
+    drawing = draw_ship(s)
     assert " 10 " in drawing.plain()
     assert any(style == "violation" for line in drawing.lines for _, style in line)
 
@@ -66,7 +66,7 @@ def test_shield_symbol_names_its_sides_unambiguously(covers: str, symbol: str) -
     """Each covered side by the spec's short forms (f r b l): right and rear both begin with
     "r", so rear must be "b" for every pair to read differently."""
     s = ship({"7,7": "start", "7,8": f"shield ---u covers={covers}"})
-    assert tile_symbol(s.tiles[Cell(7, 8)]) == symbol
+    assert tile_symbol(s.tiles[Cell(7, 8)], s.contents[Cell(7, 8)]) == symbol
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,8 @@ def test_shield_symbol_names_its_sides_unambiguously(covers: str, symbol: str) -
 def test_tile_symbols(spec: str, symbol: str) -> None:
     tiles = {"7,7": spec} if spec == "start" else {"7,7": "start", "7,8": spec}
     cell = Cell(7, 7) if spec == "start" else Cell(7, 8)
-    assert tile_symbol(ship(tiles).tiles[cell]) == symbol
+    built = ship(tiles)
+    assert tile_symbol(built.tiles[cell], built.contents[cell]) == symbol
 
 
 def test_a_tile_far_off_the_board_is_listed_not_drawn() -> None:
@@ -97,17 +98,17 @@ def test_a_tile_far_off_the_board_is_listed_not_drawn() -> None:
     board = find_board("II")
     empty = draw_board(board, {}).lines
     far = ship({"7,7": "start", "100000,7": "pipe ----", "7,-99999999": "pipe ----"})
-    drawing = draw_board(far.board, far.tiles)
+    drawing = draw_ship(far)
     assert len(drawing.lines) == len(empty) + 1
     assert drawing.plain().splitlines()[-1].strip() == (
         "not drawn, far off the board: 7,-99999999 (structure), 100000,7 (structure)"
     )
     near = ship({"7,7": "start", "10,7": "pipe ----"})
-    assert " 10 " in draw_board(near.board, near.tiles).plain()
+    assert " 10 " in draw_ship(near).plain()
 
 
 def test_the_seam_note_names_the_board_columns_even_with_a_tile_off_the_board() -> None:
     """IIB's seam joins columns 1 and 9, whatever else is drawn beside them."""
     s = ship({"3,5": "start", "3,0": "pipe ----"}, "IIB")
-    text = draw_board(s.board, s.tiles).plain()
+    text = draw_ship(s).plain()
     assert "columns 1 and 9 are joined (the seam)" in text

@@ -55,14 +55,14 @@ def test_surplus_contents_are_unloaded_never_the_tile(spec: str, field: str, kep
     """Step 1: the least valuable goods go first (red 4, yellow 3, green 2, blue 1)."""
     result = fixed({"7,7": "start", "7,8": spec})
     assert result.removed == ()
-    assert getattr(result.ship.tiles[Cell(7, 8)], field) == kept
+    assert getattr(result.ship.contents[Cell(7, 8)], field) == kept
     assert result.unloaded
 
 
 def test_an_alien_without_life_support_leaves_an_empty_cabin() -> None:
     result = fixed({"7,7": "start", "7,8": "cabin ---u alien=brown"})
-    tile = result.ship.tiles[Cell(7, 8)]
-    assert tile.alien is None and tile.crew == 0
+    held = result.ship.contents[Cell(7, 8)]
+    assert held.alien is None and held.crew == 0
     assert result.removed == ()
 
 
@@ -76,13 +76,13 @@ def test_the_second_alien_of_a_colour_is_unloaded() -> None:
             "8,8": "cabin u--- alien=purple",
         }
     )
-    assert result.ship.tiles[Cell(6, 8)].alien == "purple"
-    assert result.ship.tiles[Cell(8, 8)].alien is None
+    assert result.ship.contents[Cell(6, 8)].alien == "purple"
+    assert result.ship.contents[Cell(8, 8)].alien is None
 
 
 def test_alien_in_the_starting_cabin_is_unloaded() -> None:
     result = fixed({"7,7": "start alien=brown", "7,8": "life-support ---u color=brown"})
-    assert result.ship.tiles[Cell(7, 7)].alien is None
+    assert result.ship.contents[Cell(7, 7)].alien is None
 
 
 def test_misplaced_tiles_are_removed() -> None:
@@ -163,7 +163,7 @@ def test_an_alien_that_loses_its_support_is_unloaded_after_the_removals() -> Non
         }
     )
     assert removed(result) == [("8,8", "connector-mismatch")]
-    assert result.ship.tiles[Cell(7, 8)].alien is None
+    assert result.ship.contents[Cell(7, 8)].alien is None
     assert any("alien" in note for note in result.unloaded)
 
 
@@ -276,8 +276,8 @@ def test_only_the_surplus_alien_is_unloaded() -> None:
             "8,9": "life-support ---u color=purple",
         }
     )
-    assert result.ship.tiles[Cell(6, 8)].alien is None
-    assert result.ship.tiles[Cell(8, 8)].alien == "purple"
+    assert result.ship.contents[Cell(6, 8)].alien is None
+    assert result.ship.contents[Cell(8, 8)].alien == "purple"
     assert len(result.unloaded) == 1
 
 
@@ -291,5 +291,5 @@ def test_an_alien_in_the_starting_cabin_does_not_cost_the_other_one() -> None:
             "8,8": "life-support u--- color=brown",
         }
     )
-    assert result.ship.tiles[Cell(7, 7)].alien is None
-    assert result.ship.tiles[Cell(7, 8)].alien == "brown"
+    assert result.ship.contents[Cell(7, 7)].alien is None
+    assert result.ship.contents[Cell(7, 8)].alien == "brown"

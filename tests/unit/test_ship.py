@@ -37,12 +37,13 @@ def test_starting_cabins_and_label() -> None:
 
 def test_tile_sides_and_occupants() -> None:
     s = ship({"7,7": "start", "7,8": "cabin -sdu alien=brown"})
-    tile = s.tiles[Cell(7, 8)]
+    tile, held = s.tiles[Cell(7, 8)], s.contents[Cell(7, 8)]
     assert tile.side(Direction.FRONT) is Connector.SMOOTH
     assert tile.side(Direction.LEFT) is Connector.UNIVERSAL
-    assert tile.occupants == 1
-    assert s.tiles[Cell(7, 7)].occupants == 2
-    assert tile.with_contents(alien=None).alien is None
+    assert held.occupants == 1
+    assert s.contents[Cell(7, 7)].occupants == 2
+    assert held._replace(alien=None).alien is None
+    assert s.with_contents({Cell(7, 8): held._replace(alien=None)}).tiles == s.tiles
 
 
 def test_hole_squares() -> None:

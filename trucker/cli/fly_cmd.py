@@ -235,7 +235,7 @@ def print_flight(
     """The flight narrated card by card, each changed ship drawn, then the final table."""
     from trucker.cli.output import out, plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import draw_board
+    from trucker.render.text import draw_ship
 
     deck = plan.deck
     seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
@@ -250,7 +250,7 @@ def print_flight(
     for event in events:
         if event.kind in ("card", "settled") and index >= 0:
             if not quiet:  # the ships the card just played changed
-                _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_board)
+                _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_ship)
             index = -1
         if event.kind == "card":
             index = event.index - 1
@@ -262,7 +262,7 @@ def print_flight(
             continue
         out.print(f"  {narrate(event)}")
     if index >= 0 and not quiet:
-        _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_board)
+        _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_ship)
     out.print()
     _final_table(result, out)
     if result.representative:
@@ -291,7 +291,7 @@ def _draw_changes(
         if len(ship.tiles) != sizes[name]:
             sizes[name] = len(ship.tiles)
             out.print(f"  {name} now ({plural(len(ship.tiles), 'tile')}):", style="bright_black")
-            show(draw(ship.board, ship.tiles, holes=ship.hole_squares))
+            show(draw(ship))
 
 
 def _final_table(result: Any, out: Any) -> None:

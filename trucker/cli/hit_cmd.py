@@ -127,7 +127,7 @@ def hit(
 def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
     from trucker.cli.output import plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import LOST, Mark, draw_board
+    from trucker.render.text import LOST, Mark, draw_ship
 
     rolled = (
         result.roll if isinstance(result.roll, int) else f"{result.roll[0]} and {result.roll[1]}"
@@ -150,11 +150,7 @@ def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
     if line.index is not None:
         symbol = {"front": "vv", "rear": "^^", "left": ">>", "right": "<<"}[str(line.direction)]
         arrows[(line.direction, line.index)] = symbol
-    print_drawing(
-        draw_board(
-            before.board, before.tiles, holes=before.hole_squares, marks=marks, arrows=arrows
-        )
-    )
+    print_drawing(draw_ship(before, marks=marks, arrows=arrows))
     for number, event in enumerate(log, 1):
         out.print(f"  {number}. {narrate(event)}")
     stops = [i.stopped_by for i in result.impacts if i.stopped_by]
@@ -175,7 +171,7 @@ def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
         after = ship.to_ship()
         gone = dict.fromkeys(lost, LOST)
         out.print("the ship after the hit:")
-        print_drawing(draw_board(after.board, after.tiles, holes=after.hole_squares, marks=gone))
+        print_drawing(draw_ship(after, marks=gone))
         out.print(
             f"tiles lost so far: {len(ship.lost)} (each costs a credit at the end of the flight)"
         )
@@ -205,7 +201,7 @@ def exposure(
     from trucker.cli.output import check_output, out, print_drawing, print_json, write_output
     from trucker.core.geometry import DIRECTIONS
     from trucker.core.threats import ThreatKind
-    from trucker.render.text import Mark, draw_board
+    from trucker.render.text import Mark, draw_ship
     from trucker.sim.exposure import exposure as run
     from trucker.sim.state import ShipState
 
@@ -260,7 +256,7 @@ def exposure(
             for cell, odds in side.tiles.items()
             if odds.destroyed_unpowered
         }
-        print_drawing(draw_board(built.board, built.tiles, holes=built.hole_squares, marks=marks))
+        print_drawing(draw_ship(built, marks=marks))
         ranked = sorted(side.tiles.items(), key=lambda kv: (-kv[1].lost_unpowered, kv[0]))
         for cell, odds in ranked:
             if odds.lost_unpowered or odds.lost_powered:

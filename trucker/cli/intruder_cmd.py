@@ -221,7 +221,7 @@ def _load_card(text: str):
 def _print(before, ship, result, log, seed, rulings, *, explain: bool, frames: bool) -> None:
     from trucker.cli.output import out, plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import LOST, draw_board
+    from trucker.render.text import LOST, draw_ship
     from trucker.render.walks import draw_walk, walk_frames
 
     card = result.card
@@ -273,7 +273,7 @@ def _print(before, ship, result, log, seed, rulings, *, explain: bool, frames: b
         after = ship.to_ship()
         gone = dict.fromkeys(result.damage.lost, LOST)
         out.print("the ship afterwards:")
-        print_drawing(draw_board(after.board, after.tiles, holes=after.hole_squares, marks=gone))
+        print_drawing(draw_ship(after, marks=gone))
     if rulings.non_default():
         settled = ", ".join(f"{k} = {v}" for k, v in rulings.non_default().items())
         out.print(f"rulings not at their defaults: {settled}", style="yellow")

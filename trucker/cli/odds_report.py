@@ -66,7 +66,7 @@ def histogram_rows(counts: dict[int, int], buckets: int = 8) -> list[tuple[str, 
 def _ship(out: Any, ship: ShipOdds, crew: Any) -> None:
     from trucker.cli.output import print_drawing
     from trucker.core.geometry import Cell
-    from trucker.render.text import Mark, draw_board
+    from trucker.render.text import Mark, draw_ship
 
     out.print(f"{ship.name} ({ship.tiles} tiles, {ship.captain} captain)", style="bold")
     out.print(f"  comes home      {_ci(ship.finish, pct=True)}")
@@ -96,8 +96,7 @@ def _ship(out: Any, ship: ShipOdds, crew: Any) -> None:
         for square, share in ship.squares.items():
             style = next(name for limit, name in HEAT if share >= limit)
             marks[Cell.parse(square)] = Mark(style, heat_label(share))
-        board = crew.ship.board
-        print_drawing(draw_board(board, crew.ship.tiles, holes=crew.ship.hole_squares, marks=marks))
+        print_drawing(draw_ship(crew.ship, marks=marks))
 
 
 def print_odds(result: OddsResult, spec: OddsSpec, run: dict[str, Any]) -> None:

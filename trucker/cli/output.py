@@ -15,7 +15,7 @@ from rich.text import Text
 
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
-from trucker.render.text import Drawing, Mark, draw_board
+from trucker.render.text import Drawing, Mark, draw_ship
 from trucker.rules.report import Report
 
 __all__ = [
@@ -163,7 +163,7 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
     lines.append(head)
     if draw:
         marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
-        drawing = draw_board(ship.board, ship.tiles, holes=ship.hole_squares, marks=marks)
+        drawing = draw_ship(ship, marks=marks)
         lines.append(to_text(drawing))
     for violation in report.violations:
         line = Text("  ")

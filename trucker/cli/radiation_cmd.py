@@ -53,9 +53,10 @@ def radiation(
         tile = ship.tiles.get(cell)
         if tile is None or tile.part is not Part.BATTERY:
             raise bad_input("--spend", text, "no battery there")
-        if tile.charge == 0:
+        held = ship.contents[cell]
+        if held.charge == 0:
             raise bad_input("--spend", text, "that battery holds no token left to spend")
-        ship.set(cell, tile.with_contents(charge=tile.charge - 1))
+        ship.set(cell, held._replace(charge=held.charge - 1))
     before = ship.to_ship()
     plan = plan_radiation(ship, rulings)
     log: list = []
@@ -86,7 +87,7 @@ def radiation(
 def _print(out, before, after, plan, log, lost, rulings, damage) -> None:
     from trucker.cli.output import plural, print_drawing
     from trucker.render.narrate import narrate
-    from trucker.render.text import Mark, draw_board
+    from trucker.render.text import Mark, draw_ship
 
     out.print(
         f"{before.file or before.label}  board {before.board.id}: a Radiation Leak "
@@ -97,7 +98,7 @@ def _print(out, before, after, plan, log, lost, rulings, damage) -> None:
     for network in plan.networks:
         for cell in network.cells:
             marks[cell] = Mark("hit" if network.explodes else "defended")
-    print_drawing(draw_board(before.board, before.tiles, holes=before.hole_squares, marks=marks))
+    print_drawing(draw_ship(before, marks=marks))
     if plan.exposed:
         crew = ", ".join(f"{who} on {cell}" for cell, who in plan.exposed)
         out.print(f"crew exposed (one each): {crew}")
@@ -116,7 +117,7 @@ def _print(out, before, after, plan, log, lost, rulings, damage) -> None:
         out.print(f"  {number}. {narrate(event)}")
     if lost:
         out.print(f"after the leak ({plural(len(after.tiles), 'tile')} left):", style="bold")
-        print_drawing(draw_board(after.board, after.tiles, holes=after.hole_squares))
+        print_drawing(draw_ship(after))
     summary = [
         plural(len(plan.exposed), "crew member") + " lost",
         plural(len(lost), "tile") + " lost",

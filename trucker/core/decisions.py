@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from trucker.core.errors import IllegalChoiceError
-from trucker.core.written import written_out
 
 __all__ = ["DecisionKind", "Option", "Decision", "Choice", "Policy", "ask", "answer"]
 
@@ -40,7 +39,6 @@ class DecisionKind(StrEnum):
     RECRUIT = "recruit"
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Option:
     """One legal answer: a stable human label and the value the engine acts on."""
@@ -49,7 +47,6 @@ class Option:
     value: Any = field(compare=False, default=None)
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A question for a policy: its kind, whose ship, the options and one line of context."""

@@ -1,17 +1,24 @@
-"""The ship as built: frozen tiles on the squares of a board. No rule logic lives here."""
+"""The ship as built: frozen tiles on the squares of a board, and what each holds. No rule
+logic lives here.
+
+A :class:`Tile` is what is printed on the tile and how it lies (part, connectors, facing,
+capacity): it never changes in flight. Its :class:`Contents` (crew, an alien, tokens, goods,
+robots...) is a small record of its own, so a flight changes what is aboard a tile without
+copying the tile.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartInfo
-from trucker.core.written import written_copy, written_out
 
-__all__ = ["Tile", "Ship", "sort_goods"]
+__all__ = ["Tile", "Contents", "EMPTY", "Ship", "sort_goods"]
 
 
 def sort_goods(goods: Iterable[str]) -> str:
@@ -19,12 +26,9 @@ def sort_goods(goods: Iterable[str]) -> str:
     return "".join(sorted(goods, key=lambda g: -GOODS_VALUE[g]))
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """One tile as it lies on the board (already turned), with what it holds now.
-
-    ``tile.with_contents(crew=1)`` is a copy with new contents (defined below the class)."""
+    """One tile as it lies on the board (already turned): its part and printed facts."""
 
     part: Part
     sides: tuple[Connector, Connector, Connector, Connector]
@@ -36,14 +40,6 @@ class Tile:
     capacity: int = 0
     red: bool = False
     colors: tuple[AlienColor, ...] = ()
-    crew: int = 0
-    alien: AlienColor | None = None
-    charge: int = 0
-    goods: str = ""
-    active: bool = False
-    robots: int = 0
-    sleepers: int = 0
-    passenger: bool = False
 
     def side(self, direction: Direction) -> Connector:
         return self.sides[direction.index]
@@ -52,6 +48,26 @@ class Tile:
     def is_cabin(self) -> bool:
         """A cabin in the crew sense (the starting cabin included, RULES §2.2)."""
         return self.part is Part.CABIN
+
+
+class Contents(NamedTuple):
+    """What is aboard one tile now. ``contents._replace(crew=1)`` is a copy with a change (the
+    engine's own, unchecked: a file's contents are checked by the loader and the rules)."""
+
+    crew: int = 0
+    """Humans (cabins)."""
+    alien: AlienColor | None = None
+    charge: int = 0
+    """Battery tokens."""
+    goods: str = ""
+    """Goods letters, most valuable first."""
+    active: bool = False
+    """A robot center's robots work this card (RULES §2.4)."""
+    robots: int = 0
+    sleepers: int = 0
+    """Astronauts asleep in a stasis chamber."""
+    passenger: bool = False
+    """A luxury cabin's passenger."""
 
     @property
     def occupants(self) -> int:
@@ -64,19 +80,20 @@ class Tile:
         return self.robots if self.active else 0
 
 
-Tile.with_contents = written_copy(  # type: ignore[attr-defined]
-    Tile, "with_contents", "A copy with new contents (no validation: the engine's own changes)."
-)
+EMPTY = Contents()
+"""The contents of a tile that holds nothing (shared)."""
 
 
 @dataclass(frozen=True, eq=False)
 class Ship:
-    """A ship layout: a board and the tiles on its squares, as read from a file or built, with
-    the printed facts of its parts (the crew a cabin holds, an engine's power...) from the
-    catalogue it was read with: the rules read a part's numbers there, never from a file."""
+    """A ship layout: a board, the tiles on its squares and what each holds (``contents`` has
+    an entry for every tile), as read from a file or built, with the printed facts of its parts
+    (the crew a cabin holds, an engine's power...) from the catalogue it was read with: the
+    rules read a part's numbers there, never from a file."""
 
     board: Board
     tiles: Mapping[Cell, Tile]
+    contents: Mapping[Cell, Contents] = field(kw_only=True)
     part_facts: Mapping[Part, PartInfo] = field(kw_only=True)
     name: str | None = None
     holes: tuple[int, int] | None = None
@@ -88,12 +105,16 @@ class Ship:
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, MappingProxyType):
             object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
+        if not isinstance(self.contents, MappingProxyType):
+            held = {cell: self.contents.get(cell, EMPTY) for cell in self.tiles}
+            object.__setattr__(self, "contents", MappingProxyType(held))
 
     def __getstate__(self) -> dict[str, object]:
         """Picklable (a read-only mapping is not): ships travel to worker processes."""
         return {
             **self.__dict__,
             "tiles": dict(self.tiles),
+            "contents": dict(self.contents),
             "rulings": dict(self.rulings),
             "part_facts": dict(self.part_facts),
         }
@@ -101,6 +122,7 @@ class Ship:
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
+        object.__setattr__(self, "contents", MappingProxyType(dict(self.contents)))
 
     def __repr__(self) -> str:
         where = self.file or self.name or "unnamed"
@@ -115,8 +137,21 @@ class Ship:
     def hole_squares(self) -> frozenset[Cell]:
         return self.board.holes(self.holes)
 
-    def with_tiles(self, tiles: Mapping[Cell, Tile]) -> Ship:
-        return replace(self, tiles=MappingProxyType(dict(tiles)))
+    def with_tiles(
+        self, tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents] | None = None
+    ) -> Ship:
+        """The ship with these tiles, holding ``contents`` (by default what each tile kept
+        holds now; a new tile holds nothing)."""
+        held = self.contents if contents is None else contents
+        return replace(
+            self,
+            tiles=MappingProxyType(dict(tiles)),
+            contents=MappingProxyType({cell: held.get(cell, EMPTY) for cell in tiles}),
+        )
+
+    def with_contents(self, contents: Mapping[Cell, Contents]) -> Ship:
+        """The same tiles holding ``contents`` (tiles it does not name keep theirs)."""
+        return self.with_tiles(self.tiles, {**self.contents, **contents})
 
     def without(self, cells: Iterable[Cell]) -> Ship:
         gone = set(cells)

@@ -16,7 +16,6 @@ from enum import StrEnum
 from trucker.core.boards import Board
 from trucker.core.dice import Roll
 from trucker.core.geometry import Cell, Direction
-from trucker.core.written import written_out
 
 __all__ = [
     "ThreatKind",
@@ -92,7 +91,6 @@ def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
     return (Direction.LEFT, Direction.RIGHT)
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Line:
     """Where a threat travels: a column (front/rear) or a row (sides). ``index`` is None for a

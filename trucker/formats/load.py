@@ -25,7 +25,7 @@ from trucker.core.errors import BadInput, InputError
 from trucker.core.geometry import Cell, Connector
 from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resolve_rulings
-from trucker.core.ship import Ship, Tile, sort_goods
+from trucker.core.ship import EMPTY, Contents, Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info, parts
 from trucker.formats.quick import read_ship
 
@@ -151,26 +151,30 @@ _COLORS = {c.value: c for c in AlienColor}
 _UNIVERSAL = (Connector.UNIVERSAL,) * 4
 
 
-def _tile(entry: Any, launch: bool) -> Tile:
+def _tile(entry: Any, launch: bool) -> tuple[Tile, Contents]:
+    """A read tile entry as the tile that lies on the board and what it holds (a launch
+    loadout fills what the file leaves out: crew in cabins, full batteries, a passenger)."""
     part = _PARTS[entry.part]
     sides = entry.sides if entry.sides is not None else _UNIVERSAL
     fields: dict[str, Any] = {"part": part, "sides": tuple(sides)}
+    held: dict[str, Any] = {}
     if entry.armor:
         fields["armor"] = frozenset(entry.armor)
     match part:
         case Part.CABIN:
             fields["start"] = entry.start
             if entry.alien is not None:
-                fields["alien"] = _COLORS[entry.alien]
+                held["alien"] = _COLORS[entry.alien]
             else:
-                fields["crew"] = entry.crew if entry.crew is not None else (2 if launch else 0)
+                held["crew"] = entry.crew if entry.crew is not None else (2 if launch else 0)
         case Part.BATTERY:
             fields["capacity"] = entry.capacity
-            fields["charge"] = (
+            held["charge"] = (
                 entry.charge if entry.charge is not None else (entry.capacity if launch else 0)
             )
         case Part.CARGO:
-            fields.update(capacity=entry.capacity, red=entry.red, goods=sort_goods(entry.goods))
+            fields.update(capacity=entry.capacity, red=entry.red)
+            held["goods"] = sort_goods(entry.goods)
         case Part.ENGINE | Part.DOUBLE_ENGINE | Part.CANNON | Part.DOUBLE_CANNON:
             fields["facing"] = entry.facing
         case Part.SHIELD:
@@ -182,13 +186,13 @@ def _tile(entry: Any, launch: bool) -> Tile:
         case Part.THRUSTER:
             fields["nozzles"] = tuple(entry.nozzles)
         case Part.ROBOT_CENTER:
-            fields["active"] = bool(entry.active)
-            fields["robots"] = part_info(Part.ROBOT_CENTER).robots
+            held["active"] = bool(entry.active)
+            held["robots"] = part_info(Part.ROBOT_CENTER).robots
         case Part.LUXURY_CABIN:
-            fields["passenger"] = entry.passenger if entry.passenger is not None else launch
+            held["passenger"] = entry.passenger if entry.passenger is not None else launch
         case Part.STASIS_CHAMBER:
-            fields["sleepers"] = entry.sleepers or 0
-    return Tile(**fields)
+            held["sleepers"] = entry.sleepers or 0
+    return Tile(**fields), Contents(**held) if held else EMPTY
 
 
 def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None = None) -> Ship:
@@ -240,10 +244,14 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
     if errors or model is None or board is None:
         raise BadInput(errors or [InputError(name, "", "not a ship layout")])
     launch = model.loadout == "launch"
-    tiles = {cells[key]: _tile(entry, launch) for key, entry in model.tiles.items()}
+    tiles: dict[Cell, Tile] = {}
+    contents: dict[Cell, Contents] = {}
+    for key, entry in model.tiles.items():
+        tiles[cells[key]], contents[cells[key]] = _tile(entry, launch)
     return Ship(
         board=board,
         tiles=tiles,
+        contents=contents,
         part_facts=parts(),
         name=model.name,
         holes=(model.holes[0], model.holes[1]) if model.holes else None,

@@ -17,12 +17,12 @@ import tomli_w
 
 from trucker.core.geometry import DIRECTIONS, Connector
 from trucker.core.parts import Part
-from trucker.core.ship import Ship, Tile
+from trucker.core.ship import Contents, Ship, Tile
 
 __all__ = ["ship_to_document", "dumps_ship", "write_atomic", "toml_value"]
 
 
-def _tile_entry(tile: Tile, launch: bool) -> dict[str, Any]:
+def _tile_entry(tile: Tile, held: Contents, launch: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {"part": str(tile.part)}
     if tile.start:
         entry["start"] = True
@@ -38,33 +38,33 @@ def _tile_entry(tile: Tile, launch: bool) -> dict[str, Any]:
         entry["armor"] = [str(d) for d in DIRECTIONS if d in tile.armor]
     match tile.part:
         case Part.CABIN:
-            if tile.alien is not None:
-                entry["alien"] = str(tile.alien)
-            elif tile.crew != (2 if launch else 0):
-                entry["crew"] = tile.crew
+            if held.alien is not None:
+                entry["alien"] = str(held.alien)
+            elif held.crew != (2 if launch else 0):
+                entry["crew"] = held.crew
         case Part.BATTERY:
             entry["capacity"] = tile.capacity
-            if tile.charge != (tile.capacity if launch else 0):
-                entry["charge"] = tile.charge
+            if held.charge != (tile.capacity if launch else 0):
+                entry["charge"] = held.charge
         case Part.CARGO:
             entry["capacity"] = tile.capacity
             if tile.red:
                 entry["red"] = True
-            if tile.goods:
-                entry["goods"] = tile.goods
+            if held.goods:
+                entry["goods"] = held.goods
         case Part.LIFE_SUPPORT:
             entry["color"] = str(tile.colors[0])
         case Part.HYBRID_LIFE_SUPPORT:
             entry["colors"] = [str(c) for c in tile.colors]
         case Part.ROBOT_CENTER:
-            if tile.active:
+            if held.active:
                 entry["active"] = True
         case Part.LUXURY_CABIN:
-            if tile.passenger != launch:
-                entry["passenger"] = tile.passenger
+            if held.passenger != launch:
+                entry["passenger"] = held.passenger
         case Part.STASIS_CHAMBER:
-            if tile.sleepers:
-                entry["sleepers"] = tile.sleepers
+            if held.sleepers:
+                entry["sleepers"] = held.sleepers
     if tile.start and any(s is not Connector.UNIVERSAL for s in tile.sides):
         entry["sides"] = "".join(s.char for s in tile.sides)
     return entry
@@ -89,7 +89,9 @@ def ship_to_document(ship: Ship, *, relative_to: Path | None = None) -> dict[str
     if ship.rulings:
         doc["rulings"] = dict(ship.rulings)
     launch = ship.loadout == "launch"
-    doc["tiles"] = {str(c): _tile_entry(ship.tiles[c], launch) for c in sorted(ship.tiles)}
+    doc["tiles"] = {
+        str(c): _tile_entry(ship.tiles[c], ship.contents[c], launch) for c in sorted(ship.tiles)
+    }
     return doc
 
 

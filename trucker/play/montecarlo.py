@@ -182,7 +182,7 @@ def run_chunk(spec: OddsSpec, start: int, stop: int, catalogue: Catalogue | None
 
 
 def _crew(crew: Crew) -> int:
-    return sum(t.crew + (1 if t.alien else 0) for t in crew.ship.tiles.values())
+    return sum(held.occupants for held in crew.ship.contents.values())
 
 
 # --- statistics ---------------------------------------------------------------------------

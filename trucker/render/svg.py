@@ -10,7 +10,7 @@ are written with one fixed format, so the same input always gives the same bytes
 
 >>> from trucker.formats.catalogue import find_board, parts
 >>> from trucker.core.ship import Ship
->>> svg = ship_svg(Ship(find_board("I"), {}, part_facts=parts()))
+>>> svg = ship_svg(Ship(find_board("I"), {}, contents={}, part_facts=parts()))
 >>> svg.startswith("<svg") and 'id="square-7-7"' in svg
 True
 """
@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import Part
-from trucker.core.ship import Ship, Tile
-from trucker.render.text import LOST, PART_STYLE, Mark, draw_board
+from trucker.core.ship import Contents, Ship, Tile
+from trucker.render.text import LOST, PART_STYLE, Mark, draw_ship
 
 if TYPE_CHECKING:
     from trucker.core.threats import Line
@@ -575,7 +575,7 @@ def _draw_front_feature(
         )
 
 
-def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
+def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: float) -> None:
     """The part's symbol, centred on (cx, cy), with its contents drawn in."""
     part = tile.part
     icon = _el(parent, "g", class_="icon")
@@ -583,7 +583,7 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
         if part is Part.LUXURY_CABIN:
             diamond = [(cx, cy - 13), (cx + 15, cy), (cx, cy + 13), (cx - 15, cy)]
             _el(icon, "polygon", points=_points(diamond), fill="#fef3c7", stroke=_GOLD)
-            if tile.passenger:
+            if held.passenger:
                 _el(icon, "circle", cx=cx, cy=cy, r=5, fill="#15803d", class_="passenger")
             return
         _el(
@@ -597,25 +597,25 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
             fill="#ffffff",
             stroke="#15803d",
         )
-        if tile.alien is not None:
+        if held.alien is not None:
             _el(
                 icon,
                 "circle",
                 cx=cx,
                 cy=cy - 6,
                 r=8,
-                fill=_ALIENS.get(str(tile.alien), _INK),
+                fill=_ALIENS.get(str(held.alien), _INK),
                 stroke=_INK,
-                class_=f"alien alien-{tile.alien}",
+                class_=f"alien alien-{held.alien}",
             )
-        for i in range(tile.crew):
-            x = cx + (i - (tile.crew - 1) / 2) * 12
+        for i in range(held.crew):
+            x = cx + (i - (held.crew - 1) / 2) * 12
             _el(icon, "circle", cx=x, cy=cy - 6, r=5, fill="#15803d", class_="human")
     elif part is Part.STRUCTURE:
         _el(icon, "rect", x=cx - 16, y=cy - 3, width=32, height=6, fill="#94a3b8")
         _el(icon, "rect", x=cx - 3, y=cy - 16, width=6, height=32, fill="#94a3b8")
     elif part is Part.BATTERY:
-        capacity = max(tile.capacity, tile.charge, 1)
+        capacity = max(tile.capacity, held.charge, 1)
         height = 6 * capacity + 2
         top = cy - height / 2 + 2
         _el(icon, "rect", x=cx - 4, y=top - 4, width=8, height=4, fill="#a16207")
@@ -631,7 +631,7 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
             stroke="#a16207",
         )
         for i in range(capacity):
-            full = i >= capacity - tile.charge
+            full = i >= capacity - held.charge
             _el(
                 icon,
                 "rect",
@@ -643,7 +643,7 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
                 class_="token" if full else "slot",
             )
     elif part is Part.CARGO:
-        slots = max(tile.capacity, len(tile.goods), 1)
+        slots = max(tile.capacity, len(held.goods), 1)
         width = 11 * slots + 2
         _el(
             icon,
@@ -658,7 +658,7 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
             stroke_width=2.5 if tile.red else 1.5,
         )
         for i in range(slots):
-            good = tile.goods[i] if i < len(tile.goods) else None
+            good = held.goods[i] if i < len(held.goods) else None
             _el(
                 icon,
                 "rect",
@@ -768,7 +768,7 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
             )
         _el(icon, "circle", cx=cx, cy=cy, r=7, fill="#e2e8f0", stroke="#475569", stroke_width=2)
     elif part is Part.ROBOT_CENTER:
-        eyes = "#facc15" if tile.active else "#475569"
+        eyes = "#facc15" if held.active else "#475569"
         _el(icon, "line", x1=cx, y1=cy - 16, x2=cx, y2=cy - 9, stroke=_INK, stroke_width=2)
         _el(
             icon,
@@ -832,28 +832,28 @@ def _draw_icon(parent: ET.Element, tile: Tile, cx: float, cy: float) -> None:
             fill="#e0e7ff",
             stroke="#4338ca",
         )
-        for i in range(tile.sleepers):
+        for i in range(held.sleepers):
             _el(icon, "circle", cx=cx - 9 + i * 6, cy=cy, r=2.5, fill="#4338ca", class_="sleeper")
 
 
-def _label(tile: Tile) -> str:
+def _label(tile: Tile, held: Contents) -> str:
     """The short words under a tile's symbol."""
     match tile.part:
         case Part.CABIN if tile.start:
             return "start"
         case Part.BATTERY:
-            return f"battery {tile.charge}/{tile.capacity}"
+            return f"battery {held.charge}/{tile.capacity}"
         case Part.CARGO:
             return "red hold" if tile.red else "hold"
         case Part.ROBOT_CENTER:
-            return "robots on" if tile.active else "robots"
+            return "robots on" if held.active else "robots"
         case Part.STASIS_CHAMBER:
-            return f"stasis {tile.sleepers}"
+            return f"stasis {held.sleepers}"
         case _:
             return _NAMES[tile.part]
 
 
-def _tile_words(tile: Tile) -> str:
+def _tile_words(tile: Tile, held: Contents) -> str:
     """A tooltip for a tile: the part, its facing, covers, nozzles, armor and what it holds."""
     words = [str(tile.part) + (" (starting cabin)" if tile.start else "")]
     if tile.facing is not None:
@@ -864,19 +864,19 @@ def _tile_words(tile: Tile) -> str:
         words.append("nozzles " + " and ".join(map(str, tile.nozzles)))
     if tile.armor:
         words.append("armor " + " ".join(str(d) for d in DIRECTIONS if d in tile.armor))
-    if tile.crew:
-        words.append(f"{tile.crew} human{'s' if tile.crew != 1 else ''}")
-    if tile.alien:
-        words.append(f"{tile.alien} alien")
+    if held.crew:
+        words.append(f"{held.crew} human{'s' if held.crew != 1 else ''}")
+    if held.alien:
+        words.append(f"{held.alien} alien")
     if tile.part is Part.BATTERY:
-        words.append(f"{tile.charge} of {tile.capacity} tokens")
-    if tile.goods:
-        words.append(f"goods {tile.goods}")
+        words.append(f"{held.charge} of {tile.capacity} tokens")
+    if held.goods:
+        words.append(f"goods {held.goods}")
     words.append("sides " + "".join(s.char for s in tile.sides))
     return ", ".join(words)
 
 
-def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile) -> None:
+def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile, held: Contents) -> None:
     x, y = panel.xy(cell)
     cx, cy = panel.centre(cell)
     category = PART_STYLE.get(tile.part, "other")
@@ -888,7 +888,7 @@ def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile) -> Non
         class_=f"tile part-{tile.part}" + (" start" if tile.start else ""),
         data_square=str(cell),
     )
-    _el(group, "title", f"{cell}: {_tile_words(tile)}")
+    _el(group, "title", f"{cell}: {_tile_words(tile, held)}")
     _el(
         group,
         "rect",
@@ -925,11 +925,11 @@ def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile) -> Non
     for direction in DIRECTIONS:
         if tile.facing is direction or direction in tile.nozzles or direction in tile.armor:
             _draw_front_feature(group, tile, direction, cx, cy)
-    _draw_icon(group, tile, cx, cy - 10)
+    _draw_icon(group, tile, held, cx, cy - 10)
     _el(
         group,
         "text",
-        _label(tile),
+        _label(tile, held),
         x=cx,
         y=cy + 28,
         font_size=10,
@@ -940,11 +940,16 @@ def _draw_tile(parent: ET.Element, panel: _Panel, cell: Cell, tile: Tile) -> Non
 
 
 def _draw_tiles(
-    parent: ET.Element, panel: _Panel, tiles: Mapping[Cell, Tile], *, group_id: str = "tiles"
+    parent: ET.Element,
+    panel: _Panel,
+    tiles: Mapping[Cell, Tile],
+    contents: Mapping[Cell, Contents],
+    *,
+    group_id: str = "tiles",
 ) -> None:
     group = _el(parent, "g", id=panel.id(group_id), class_="tiles")
     for cell in sorted(tiles):
-        _draw_tile(group, panel, cell, tiles[cell])
+        _draw_tile(group, panel, cell, tiles[cell], contents[cell])
 
 
 def _square_outline(
@@ -1181,7 +1186,7 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
     marks = {}
     if report is not None:
         marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
-    text = draw_board(ship.board, ship.tiles, holes=ship.hole_squares, marks=marks).plain()
+    text = draw_ship(ship, marks=marks).plain()
     lines = _violation_desc(report) if report is not None else []
     verdict = ""
     if report is not None:
@@ -1196,7 +1201,7 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
     panel = _Panel.sized(ship.board, ship.tiles)
     bottom = picture.place([panel])
     _draw_board(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    _draw_tiles(picture.body, panel, ship.tiles)
+    _draw_tiles(picture.body, panel, ship.tiles, ship.contents)
     captions: list[tuple[str, str]] = []
     if report is not None:
         _draw_violations(picture.body, panel, report)
@@ -1270,7 +1275,7 @@ def _draw_threat(parent: ET.Element, panel: _Panel, ship: Ship, result: Any, col
             ghost=True,
             element_id="rolled-line",
         )
-    _draw_tiles(parent, panel, ship.tiles)
+    _draw_tiles(parent, panel, ship.tiles, ship.contents)
     _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
 
 
@@ -1284,7 +1289,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             marks[impact.hit] = Mark("hit")
         if impact.defender is not None:
             marks[impact.defender] = Mark("defended")
-    text_before = draw_board(before.board, before.tiles, holes=before.hole_squares, marks=marks)
+    text_before = draw_ship(before, marks=marks)
     lost = result.lost
     title = f"{before.label}: {kind} from the {side}, {_roll_line(result)}"
     captions: list[tuple[str, str]] = []
@@ -1323,10 +1328,8 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             "bad summary" if lost else "summary",
         )
     )
-    after_text = draw_board(
-        after.board,
-        after.tiles,
-        holes=after.hole_squares,
+    after_text = draw_ship(
+        after,
         marks=dict.fromkeys(lost, LOST),
     )
     desc = "\n".join(
@@ -1361,7 +1364,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
                 item, first, impact.defender, _GREEN, inset=1, width=4, cls="outline defender"
             )
     _draw_board(picture.body, second, after.hole_squares, tiles=after.tiles)
-    _draw_tiles(picture.body, second, after.tiles)
+    _draw_tiles(picture.body, second, after.tiles, after.contents)
     _lost_marks(picture.body, second, lost, before.tiles)
     picture.captions(captions, bottom - 6)
     return picture.render()
@@ -1371,17 +1374,15 @@ def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None 
     """A ship after damage, each lost square crossed out (intruder fuses, hits), naming the
     part that was there when the ship ``before`` is given."""
     gone = sorted(set(lost))
-    text = draw_board(
-        ship.board,
-        ship.tiles,
-        holes=ship.hole_squares,
+    text = draw_ship(
+        ship,
         marks=dict.fromkeys(gone, LOST),
     ).plain()
     picture = _Picture(title, text)
     panel = _Panel.sized(ship.board, [*ship.tiles, *gone])
     bottom = picture.place([panel])
     _draw_board(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    _draw_tiles(picture.body, panel, ship.tiles)
+    _draw_tiles(picture.body, panel, ship.tiles, ship.contents)
     _lost_marks(picture.body, panel, gone, before.tiles if before is not None else None)
     line = f"lost: {', '.join(map(str, gone))}" if gone else "nothing lost"
     picture.captions([(line, "bad summary" if gone else "summary")], bottom - 6)
@@ -1512,15 +1513,13 @@ def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
             if odds.destroyed_unpowered
         }
         desc_lines.append(heading)
-        desc_lines.append(
-            draw_board(ship.board, ship.tiles, holes=ship.hole_squares, marks=marks).plain()
-        )
+        desc_lines.append(draw_ship(ship, marks=marks).plain())
     picture = _Picture(title, "\n".join(desc_lines))
     bottom = picture.place(panels, headings, columns=2)
     for side, panel in zip(sides, panels, strict=True):
         group = _el(picture.body, "g", id=panel.id("side"), class_=f"side side-{side.direction}")
         _draw_board(group, panel, ship.hole_squares, tiles=ship.tiles)
-        _draw_tiles(group, panel, ship.tiles)
+        _draw_tiles(group, panel, ship.tiles, ship.contents)
         _draw_heat(group, panel, side)
         _side_arrow(group, panel, side.direction)
     picture.captions(captions, bottom - 6)

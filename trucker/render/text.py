@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import Part
-from trucker.core.ship import Tile
+from trucker.core.ship import EMPTY, Contents, Ship, Tile
 
 __all__ = [
+    "draw_ship",
     "HOLE",
     "LOST",
     "PART_STYLE",
@@ -84,16 +85,16 @@ LEGEND = (
 )
 
 
-def tile_symbol(tile: Tile) -> str:
-    """Three characters: the part and one character of state."""
+def tile_symbol(tile: Tile, held: Contents) -> str:
+    """Three characters: the part and one character of what it holds or its state."""
     match tile.part:
         case Part.CABIN:
             head = "SC" if tile.start else "Cb"
-            return head + (tile.alien[0] if tile.alien else str(tile.crew))
+            return head + (held.alien[0] if held.alien else str(held.crew))
         case Part.BATTERY:
-            return f"Bt{tile.charge}"
+            return f"Bt{held.charge}"
         case Part.CARGO:
-            return ("Hr" if tile.red else "Hd") + (str(len(tile.goods)) if tile.goods else " ")
+            return ("Hr" if tile.red else "Hd") + (str(len(held.goods)) if held.goods else " ")
         case Part.SHIELD:
             return "S" + "".join(_SHORT[d] for d in DIRECTIONS if d in tile.covers).ljust(2)[:2]
         case Part.LIFE_SUPPORT:
@@ -101,11 +102,11 @@ def tile_symbol(tile: Tile) -> str:
         case Part.HYBRID_LIFE_SUPPORT:
             return "H" + "".join(c[0] for c in tile.colors)
         case Part.ROBOT_CENTER:
-            return "Rb" + ("+" if tile.active else " ")
+            return "Rb" + ("+" if held.active else " ")
         case Part.LUXURY_CABIN:
-            return "Lx" + ("1" if tile.passenger else "0")
+            return "Lx" + ("1" if held.passenger else "0")
         case Part.STASIS_CHAMBER:
-            return f"Zz{tile.sleepers}"
+            return f"Zz{held.sleepers}"
         case _:
             return _SYMBOLS[tile.part] + " "
 
@@ -161,7 +162,9 @@ def _edge(tile: Tile, direction: Direction) -> str:
     return f"+{fill * 2}{_side_char(tile, direction)}{fill * 2}+"
 
 
-def _box(tile: Tile | None, cell: Cell, *, hole: bool, start: bool, on_board: bool) -> list[str]:
+def _box(
+    tile: Tile | None, held: Contents, cell: Cell, *, hole: bool, start: bool, on_board: bool
+) -> list[str]:
     if tile is None:
         if hole:
             return ["       ", HOLE, "       "]
@@ -172,21 +175,36 @@ def _box(tile: Tile | None, cell: Cell, *, hole: bool, start: bool, on_board: bo
     right = _side_char(tile, Direction.RIGHT)
     return [
         _edge(tile, Direction.FRONT),
-        f"{left} {tile_symbol(tile)} {right}",
+        f"{left} {tile_symbol(tile, held)} {right}",
         _edge(tile, Direction.REAR),
     ]
+
+
+def draw_ship(
+    ship: Ship,
+    *,
+    marks: Mapping[Cell, Mark] | None = None,
+    arrows: Mapping[tuple[Direction, int], str] | None = None,
+) -> Drawing:
+    """Draw a ship on its board, holes included (:func:`draw_board`)."""
+    return draw_board(
+        ship.board, ship.tiles, ship.contents, holes=ship.hole_squares, marks=marks, arrows=arrows
+    )
 
 
 def draw_board(
     board: Board,
     tiles: Mapping[Cell, Tile],
+    contents: Mapping[Cell, Contents] | None = None,
     *,
     holes: Iterable[Cell] = (),
     marks: Mapping[Cell, Mark] | None = None,
     arrows: Mapping[tuple[Direction, int], str] | None = None,
 ) -> Drawing:
-    """Draw ``tiles`` on ``board``. ``marks`` style squares (violations, hits, steps);
-    ``arrows`` mark a row or column from a side, e.g. ``{(Direction.LEFT, 7): ">>"}``."""
+    """Draw ``tiles`` holding ``contents`` (None: nothing) on ``board``. ``marks`` style
+    squares (violations, hits, steps); ``arrows`` mark a row or column from a side, e.g.
+    ``{(Direction.LEFT, 7): ">>"}``."""
+    held = contents or {}
     marks = marks or {}
     arrows = arrows or {}
     hole_set = set(holes)
@@ -233,7 +251,12 @@ def draw_board(
             tile = tiles.get(cell)
             on_board = cell in board.squares
             box = _box(
-                tile, cell, hole=cell in hole_set, start=cell == board.start, on_board=on_board
+                tile,
+                held.get(cell, EMPTY),
+                cell,
+                hole=cell in hole_set,
+                start=cell == board.start,
+                on_board=on_board,
             )
             mark = marks.get(cell)
             style = (

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
-from trucker.render.text import Drawing, Mark, draw_board
+from trucker.render.text import Drawing, Mark, draw_ship
 from trucker.sim.intruders import IntruderResult, Walk
 
 __all__ = ["walk_marks", "draw_walk", "walk_frames", "step_label"]
@@ -52,10 +52,8 @@ def _arrow(result: IntruderResult) -> dict:
 
 def draw_walk(ship: Ship, result: IntruderResult) -> Drawing:
     """The ship as the intruder found it, with every step numbered."""
-    return draw_board(
-        ship.board,
-        ship.tiles,
-        holes=ship.hole_squares,
+    return draw_ship(
+        ship,
         marks=walk_marks(result),
         arrows=_arrow(result),
     )
@@ -74,9 +72,7 @@ def walk_frames(ship: Ship, result: IntruderResult) -> list[tuple[str, Drawing]]
                 style = "defended" if step.defended_by else _STYLES[index % 2]
                 marks[step.square] = Mark(style, "@!" if step.defended_by else "@")
                 captions.append(_caption(walk, step.number))
-        drawing = draw_board(
-            ship.board, ship.tiles, holes=ship.hole_squares, marks=marks, arrows=_arrow(result)
-        )
+        drawing = draw_ship(ship, marks=marks, arrows=_arrow(result))
         frames.append((" | ".join(captions), drawing))
     return frames
 

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from trucker.core.decisions import Decision, Option
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
-from trucker.core.ship import Tile
-from trucker.core.written import written_out
+from trucker.core.ship import Contents, Tile
 
 __all__ = ["PieceOption", "piece_options", "keep_best_piece"]
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class PieceOption:
     """An option of a keep-piece decision, with the facts the default captain weighs."""
@@ -38,18 +36,17 @@ class PieceOption:
 
 
 def piece_options(
-    tiles_by_cell: Mapping[Cell, Tile], parts: Iterable[Iterable[Cell]]
+    tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents], parts: Iterable[Iterable[Cell]]
 ) -> tuple[Option, ...]:
     """Label each piece by its lowest square: ``keep piece at 7,7``; in that order."""
     out = []
     for part in parts:
         cells = frozenset(part)
-        tiles = [tiles_by_cell[c] for c in cells]
         value = PieceOption(
             cells=cells,
-            has_start=any(t.start for t in tiles),
-            humans=sum(t.crew for t in tiles),
-            has_cabin=any(t.part is Part.CABIN for t in tiles),
+            has_start=any(tiles[c].start for c in cells),
+            humans=sum(contents[c].crew for c in cells),
+            has_cabin=any(tiles[c].part is Part.CABIN for c in cells),
         )
         lowest = value.lowest
         out.append((lowest, Option(f"keep piece at {lowest}", value)))

@@ -19,7 +19,7 @@ from trucker.core.errors import TruckerError
 from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
-from trucker.core.ship import Ship, Tile
+from trucker.core.ship import Contents, Ship
 from trucker.rules.graph import distances, joined_adjacency, pieces
 from trucker.rules.pieces import PieceOption, keep_best_piece, piece_options
 from trucker.rules.report import Report
@@ -127,34 +127,37 @@ def _start_problem(ship: Ship) -> str | None:
     return None
 
 
-def _unload(tile: Tile, violation: Violation) -> tuple[Tile, list[str]]:
-    """Remove the surplus contents a loadout violation names (step 1)."""
+def _unload(
+    ship: Ship, cell: Cell, held: Contents, violation: Violation
+) -> tuple[Contents, list[str]]:
+    """Remove the surplus contents a loadout violation names (step 1): no more than the part
+    holds (its printed facts), red goods only in a red hold."""
     notes = []
+    tile = ship.tiles[cell]
     if violation.rule is not RuleId.OVERLOADED:
-        if tile.alien is None:
-            return tile, notes
-        notes.append(f"{violation.squares[0]}: {tile.alien} alien removed ({violation.rule})")
-        return tile.with_contents(alien=None, crew=0), notes
-    cell = violation.squares[0]
-    changes: dict[str, object] = {}
-    if tile.part is Part.CABIN and tile.crew > 2:
-        changes["crew"] = 2
-        notes.append(f"{cell}: {tile.crew - 2} human(s) unloaded")
-    if tile.part is Part.BATTERY and tile.charge > tile.capacity:
-        changes["charge"] = tile.capacity
-        notes.append(f"{cell}: {tile.charge - tile.capacity} battery token(s) unloaded")
-    if tile.part is Part.STASIS_CHAMBER and tile.sleepers > 4:
-        changes["sleepers"] = 4
-        notes.append(f"{cell}: {tile.sleepers - 4} sleeper(s) unloaded")
+        if held.alien is None:
+            return held, notes
+        notes.append(f"{cell}: {held.alien} alien removed ({violation.rule})")
+        return held._replace(alien=None, crew=0), notes
+    facts = ship.part_facts[tile.part]
+    if tile.part is Part.CABIN and held.crew > facts.crew:
+        notes.append(f"{cell}: {held.crew - facts.crew} human(s) unloaded")
+        held = held._replace(crew=facts.crew)
+    if tile.part is Part.BATTERY and held.charge > tile.capacity:
+        notes.append(f"{cell}: {held.charge - tile.capacity} battery token(s) unloaded")
+        held = held._replace(charge=tile.capacity)
+    if tile.part is Part.STASIS_CHAMBER and held.sleepers > facts.sleepers:
+        notes.append(f"{cell}: {held.sleepers - facts.sleepers} sleeper(s) unloaded")
+        held = held._replace(sleepers=facts.sleepers)
     if tile.part is Part.CARGO:
-        goods = tile.goods if tile.red else tile.goods.replace("R", "")
-        if goods != tile.goods:
+        goods = held.goods if tile.red else held.goods.replace("R", "")
+        if goods != held.goods:
             notes.append(f"{cell}: red goods unloaded from a plain hold")
         kept = "".join(sorted(goods, key=lambda g: -GOODS_VALUE[g]))[: tile.capacity]
         if len(kept) < len(goods):
             notes.append(f"{cell}: goods {_dropped(goods, kept)} unloaded")
-        changes["goods"] = kept
-    return tile.with_contents(**changes), notes
+        held = held._replace(goods=kept)
+    return held, notes
 
 
 def _dropped(before: str, after: str) -> str:
@@ -176,13 +179,13 @@ supported alien is not taken off because an unsupported one of its colour was th
 
 def _step_unload(ship: Ship, rulings: Rulings, log: list[str]) -> Ship:
     for phase in _UNLOAD_PHASES:
-        tiles = dict(ship.tiles)
+        contents = dict(ship.contents)
         for violation in violations(ship, rulings):
             if violation.rule in phase:
                 cell = violation.squares[0]
-                tiles[cell], notes = _unload(tiles[cell], violation)
+                contents[cell], notes = _unload(ship, cell, contents[cell], violation)
                 log.extend(notes)
-        ship = ship.with_tiles(tiles)
+        ship = ship.with_contents(contents)
     return ship
 
 
@@ -266,7 +269,7 @@ def repair(
 
     parts = pieces(joined_adjacency(current.board, current.tiles))
     if len(parts) > 1 or keep is not None:
-        options = piece_options(current.tiles, parts)
+        options = piece_options(current.tiles, current.contents, parts)
         if keep is not None:
             if keep not in current.tiles:
                 raise CannotRepair(f"--keep {keep}: no tile there after the removals")

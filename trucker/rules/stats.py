@@ -19,7 +19,7 @@ from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings
-from trucker.core.ship import Tile
+from trucker.core.ship import Contents, Tile
 from trucker.rules.graph import Touching, max_matching_size, touching_table
 from trucker.rules.view import RuleContext, ShipView
 
@@ -100,8 +100,8 @@ def turret_pairs(ship: ShipView) -> int:
 
 
 def _has_alien(ship: ShipView, color: AlienColor) -> bool:
-    tiles = ship.tiles
-    return any(tiles[c].alien is color for c in ship.of(Part.CABIN))
+    contents = ship.contents
+    return any(contents[c].alien is color for c in ship.of(Part.CABIN))
 
 
 def _totals(base: int, doubles: list[int], bonus: int) -> list[int]:
@@ -206,11 +206,11 @@ def armed_cells(ship: ShipView, rulings: Rulings) -> frozenset[Cell]:
     armories = ship.of(Part.ARMORY)
     if not armories:
         return frozenset()
-    tiles = ship.tiles
+    tiles, contents = ship.tiles, ship.contents
     reach: set[Cell] = set()
     for armory in armories:
         reach.update(armory_reach(ship, armory, rulings))
-    return frozenset(c for c in reach if c in tiles and _armable(tiles[c]) > 0)
+    return frozenset(c for c in reach if c in tiles and _armable(contents[c]) > 0)
 
 
 def armory_reach(ship: ShipView, armory: Cell, rulings: Rulings) -> frozenset[Cell]:
@@ -220,16 +220,16 @@ def armory_reach(ship: ShipView, armory: Cell, rulings: Rulings) -> frozenset[Ce
     return frozenset(ship.connected.get(armory, ()))
 
 
-def _armable(tile: Tile) -> int:
+def _armable(held: Contents) -> int:
     """Crew members on a tile who can be armed: humans, an alien, a passenger, active robots
     (never stasis sleepers or inactive robots, RULES §2.4)."""
-    return tile.crew + (1 if tile.alien else 0) + (1 if tile.passenger else 0) + tile.active_robots
+    return held.crew + (1 if held.alien else 0) + (1 if held.passenger else 0) + held.active_robots
 
 
 def armed_crew(ship: ShipView, armed: Iterable[Cell]) -> int:
     """Crew members who are armed (RULES §2.4)."""
-    tiles = ship.tiles
-    return sum(_armable(tiles[c]) for c in armed)
+    contents = ship.contents
+    return sum(_armable(contents[c]) for c in armed)
 
 
 def crew_comparison(ship: ShipView, rulings: Rulings, armed: frozenset[Cell] | None = None) -> int:
@@ -239,8 +239,10 @@ def crew_comparison(ship: ShipView, rulings: Rulings, armed: frozenset[Cell] | N
     if armed is None:
         armed = armed_cells(ship, rulings)
     total = 0
-    for cell, tile in ship.tiles.items():
-        members = tile.crew + (1 if tile.alien else 0) + tile.active_robots
+    contents = ship.contents
+    for cell in ship.tiles:
+        held = contents[cell]
+        members = held.crew + (1 if held.alien else 0) + held.active_robots
         total += members * (2 if cell in armed else 1)
     return total
 
@@ -248,15 +250,18 @@ def crew_comparison(ship: ShipView, rulings: Rulings, armed: frozenset[Cell] | N
 def crew_requirement(ship: ShipView) -> int:
     """Crew for requirements (Abandoned Station; RULES §4.3): humans, aliens and active
     robots, no armed doubling."""
+    contents = ship.contents
     return sum(
-        tile.crew + (1 if tile.alien else 0) + tile.active_robots for tile in ship.tiles.values()
+        held.crew + (1 if held.alien else 0) + held.active_robots
+        for held in map(contents.__getitem__, ship.tiles)
     )
 
 
 def crew_members(ship: ShipView) -> int:
     """Crew that can be lost or sent away (Slavers, Combat Zone, Abandoned Ship; RULES §4.3):
     humans and aliens, never robots."""
-    return sum(tile.crew + (1 if tile.alien else 0) for tile in ship.tiles.values())
+    contents = ship.contents
+    return sum(contents[c].occupants for c in ship.tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,12 +325,12 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
     (:func:`best_powered`), counted separately for cannons and engines (the spec)."""
     from trucker.rules.graph import router_networks
 
-    tiles = ctx.tiles
+    tiles, held = ctx.tiles, ctx.contents
     of = ctx.of
     connected = ctx.connected
-    tokens = sum(tiles[c].charge for c in of(Part.BATTERY))
+    tokens = sum(held[c].charge for c in of(Part.BATTERY))
     panels = {c: connected.get(c, frozenset()) for c in of(Part.SOLAR_PANEL)}
-    aliens = tuple(sorted(str(tiles[c].alien) for c in of(Part.CABIN) if tiles[c].alien))
+    aliens = tuple(sorted(str(held[c].alien) for c in of(Part.CABIN) if held[c].alien))
 
     _, fired = best_powered(fire_doubles(ctx), tokens, panels)
     fire = fire_totals(ctx, fired)
@@ -342,16 +347,16 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
     return ShipStats(
         tiles=len(tiles),
         exposed_connectors=len(exposed_connectors(ctx.board, tiles, ctx.touching)),
-        humans=sum(tiles[c].crew for c in of(Part.CABIN)),
+        humans=sum(held[c].crew for c in of(Part.CABIN)),
         aliens=aliens,
         batteries=tokens,
         firepower_half=(fire[0], fire[-1]),
         engine_power=(engines[0], engines[-1]),
         cargo_slots=sum(tiles[c].capacity for c in of(Part.CARGO)),
-        goods="".join(sorted("".join(tiles[c].goods for c in of(Part.CARGO)), key="RYGB".index)),
-        passengers=sum(1 for c in of(Part.LUXURY_CABIN) if tiles[c].passenger),
-        sleepers=sum(tiles[c].sleepers for c in of(Part.STASIS_CHAMBER)),
-        robots=sum(tiles[c].robots for c in of(Part.ROBOT_CENTER)),
+        goods="".join(sorted("".join(held[c].goods for c in of(Part.CARGO)), key="RYGB".index)),
+        passengers=sum(1 for c in of(Part.LUXURY_CABIN) if held[c].passenger),
+        sleepers=sum(held[c].sleepers for c in of(Part.STASIS_CHAMBER)),
+        robots=sum(held[c].robots for c in of(Part.ROBOT_CENTER)),
         crew_compare=crew_comparison(ctx, ctx.rulings, armed),
         armed=armed_crew(ctx, armed),
         turret_pairs=turret_pairs(ctx),

@@ -17,7 +17,7 @@ from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, PartInfo
 from trucker.core.rulings import Rulings
-from trucker.core.ship import Ship, Tile
+from trucker.core.ship import Contents, Ship, Tile
 from trucker.rules.graph import Touching, connections, joined_adjacency, ship_graph, touching_table
 from trucker.rules.violations import RuleId
 
@@ -28,7 +28,8 @@ __all__ = ["ShipView", "RuleContext", "misplaced_tiles"]
 
 
 class ShipView(Protocol):
-    """What a rule may read of a ship: its board, tiles, the printed facts of its parts, which
+    """What a rule may read of a ship: its board, tiles and what each holds, the printed facts
+    of its parts, which
     tiles are joined and which are connected (through routers too, RULES §8.2), and the
     squares of each part in board order. Nothing here changes the ship."""
 
@@ -36,6 +37,8 @@ class ShipView(Protocol):
     def board(self) -> Board: ...
     @property
     def tiles(self) -> Mapping[Cell, Tile]: ...
+    @property
+    def contents(self) -> Mapping[Cell, Contents]: ...
     @property
     def part_facts(self) -> Mapping[Part, PartInfo]: ...
     @property
@@ -78,6 +81,10 @@ class RuleContext:
     @property
     def board(self) -> Board:
         return self.ship.board
+
+    @property
+    def contents(self) -> Mapping[Cell, Contents]:
+        return self.ship.contents
 
     @property
     def part_facts(self) -> Mapping[Part, PartInfo]:

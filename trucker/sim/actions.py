@@ -150,13 +150,13 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
         options = []
         left, aboard = count - lost, ship.humans()
         for cell in squares:
-            tile = ship.tiles[cell]
-            if tile.crew:
-                loss = CrewLoss(cell, None, tile.crew, left, aboard)
+            held = ship.contents[cell]
+            if held.crew:
+                loss = CrewLoss(cell, None, held.crew, left, aboard)
                 options.append(Option(f"a human from {cell}", loss))
-            if tile.alien:
-                loss = CrewLoss(cell, str(tile.alien), 0, left, aboard)
-                options.append(Option(f"the {tile.alien} alien from {cell}", loss))
+            if held.alien:
+                loss = CrewLoss(cell, str(held.alien), 0, left, aboard)
+                options.append(Option(f"the {held.alien} alien from {cell}", loss))
         if not options:
             break
         if len(options) == 1:
@@ -166,11 +166,11 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
                 DecisionKind.LOSE_CREW, player.name, tuple(options), f"{why}: {lost + 1} of {count}"
             )
             choice = flight.ask(player, decision).value
-        tile = ship.tiles[choice.square]
+        held = ship.contents[choice.square]
         if choice.alien:
-            ship.set(choice.square, tile.with_contents(alien=None))
+            ship.set(choice.square, held._replace(alien=None))
         else:
-            ship.set(choice.square, tile.with_contents(crew=tile.crew - 1))
+            ship.set(choice.square, held._replace(crew=held.crew - 1))
         if flight.table.recording:
             flight.table.emit(
                 CrewLost(
@@ -188,31 +188,30 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
     ship = player.ship
     taken = ""
     for _ in range(count):
-        holds = [(c, t.goods) for c, t in sorted(ship.tiles.items()) if t.goods]
+        holds = [(c, h.goods) for c, h in sorted(ship.contents.items()) if h.goods]
         if not holds:
             break
         best = max((g for _, goods in holds for g in goods), key=GOODS_VALUE.__getitem__)
         cell = _hold_to_lose_from(flight, player, [c for c, goods in holds if best in goods],
                                   best, why)  # fmt: skip
-        tile = ship.tiles[cell]
-        ship.set(cell, tile.with_contents(goods=tile.goods.replace(best, "", 1)))
+        held = ship.contents[cell]
+        ship.set(cell, held._replace(goods=held.goods.replace(best, "", 1)))
         taken += best
     if taken:
         flight.table.emit(GoodsLost(player.name, taken))
     for _ in range(count - len(taken)):
-        batteries = [
-            (c, t) for c, t in sorted(ship.tiles.items()) if t.part is Part.BATTERY and t.charge
-        ]
+        contents = ship.contents
+        batteries = [(c, contents[c].charge) for c in ship.of(Part.BATTERY) if contents[c].charge]
         if not batteries:
             break
-        options = tuple(Option(f"a token from {c}", TokenLoss(c, t.charge)) for c, t in batteries)
+        options = tuple(Option(f"a token from {c}", TokenLoss(c, n)) for c, n in batteries)
         if len(options) == 1:
             square = options[0].value.square
         else:
             decision = Decision(DecisionKind.LOSE_TOKEN, player.name, options, why)
             square = flight.ask(player, decision).value.square
-        tile = ship.tiles[square]
-        ship.set(square, tile.with_contents(charge=tile.charge - 1))
+        held = ship.contents[square]
+        ship.set(square, held._replace(charge=held.charge - 1))
         if flight.table.recording:
             flight.table.emit(TokensLost(player.name, str(square), 1))
 
@@ -249,17 +248,17 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
         ).value
         kept, dropped = choice.kept, choice.dropped
     for cell, load in pack_goods(ship, kept):
-        tile = ship.tiles[cell]
-        if tile.goods != load:
-            ship.set(cell, tile.with_contents(goods=load))
+        held = ship.contents[cell]
+        if held.goods != load:
+            ship.set(cell, held._replace(goods=load))
     if flight.table.recording:
         flight.table.emit(Loaded(player.name, goods, kept, dropped))
 
 
 def goods_aboard(ship: ShipState) -> int:
     """What the goods in the holds sell for."""
-    tiles = ship.tiles
-    return goods_value("".join(tiles[c].goods for c in ship.of(Part.CARGO)))
+    contents = ship.contents
+    return goods_value("".join(contents[c].goods for c in ship.of(Part.CARGO)))
 
 
 def loadable_value(ship: ShipState, goods: str, aboard: int | None = None) -> int:
@@ -294,15 +293,16 @@ def _berths(ship: ShipState) -> list[tuple[Cell, bool, int]]:
     asleep, room); luxury cabins take nobody new (RULES §6.8)."""
     cabin = ship.part_facts[Part.CABIN].crew
     stasis = ship.part_facts[Part.STASIS_CHAMBER].sleepers
+    contents = ship.contents
     awake = [
-        (c, False, cabin - t.crew)
-        for c, t in sorted(ship.tiles.items())
-        if t.part is Part.CABIN and t.alien is None and t.crew < cabin
+        (c, False, cabin - contents[c].crew)
+        for c in ship.of(Part.CABIN)
+        if contents[c].alien is None and contents[c].crew < cabin
     ]
     asleep = [
-        (c, True, stasis - t.sleepers)
-        for c, t in sorted(ship.tiles.items())
-        if t.part is Part.STASIS_CHAMBER and t.sleepers < stasis
+        (c, True, stasis - contents[c].sleepers)
+        for c in ship.of(Part.STASIS_CHAMBER)
+        if contents[c].sleepers < stasis
     ]
     return awake + asleep
 
@@ -342,11 +342,11 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
         n = min(free, wanted[asleep])
         if not n:
             continue
-        tile = ship.tiles[cell]
+        held = ship.contents[cell]
         if asleep:
-            ship.set(cell, tile.with_contents(sleepers=tile.sleepers + n))
+            ship.set(cell, held._replace(sleepers=held.sleepers + n))
         else:
-            ship.set(cell, tile.with_contents(crew=tile.crew + n))
+            ship.set(cell, held._replace(crew=held.crew + n))
         squares += [str(cell)] * n
         wanted[asleep] -= n
     sleepers = choice.asleep

@@ -29,7 +29,6 @@ from trucker.core.threats import (
     shift_axis,
     shift_line,
 )
-from trucker.core.written import written_out
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power, consumers_served, pay, power_sources
 from trucker.sim.state import ShipState
@@ -53,7 +52,6 @@ __all__ = [
 ]
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class TakeHit:
     """Option value: no paid defence; the tile on ``square`` is destroyed."""
@@ -66,7 +64,6 @@ class TakeHit:
         return (0, 1, 0, 0, 0, 0)
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class DefenceOption:
     """Option value: a shield or a double cannon, powered by ``power``."""
@@ -126,7 +123,6 @@ class ShiftOption:
         )
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Impact:
     """One impact on one ship: what it met and what became of it."""
@@ -154,7 +150,6 @@ class Impact:
         }
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class AttackResult:
     """A threat against one ship: the roll, the shift, and each impact."""
@@ -336,9 +331,10 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
 
 def _crewed(ship: ShipState, cell: Cell) -> bool:
     """Is a component with awake crew, an alien or activated robots connected to ``cell``?"""
+    contents = ship.contents
     for other in ship.structure.connected.get(cell, ()):
-        tile = ship.tiles[other]
-        if tile.crew or tile.alien or (tile.part is Part.ROBOT_CENTER and tile.active):
+        held = contents[other]
+        if held.crew or held.alien or held.active:
             return True
     return False
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trucker.core.geometry import Cell
-from trucker.core.written import written_out
 from trucker.sim.power import Power
 
 __all__ = [
@@ -35,7 +34,6 @@ class Flying:
     humans: int
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Powering:
     """Power ``count`` doubles (engines or cannons): the total it gives (firepower in half
@@ -64,7 +62,6 @@ class Paying:
         return (0 if self.power.is_solar else 1, -self.power.tokens, *(self.power.cell or ()))
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Landing:
     """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days, and
@@ -78,7 +75,6 @@ class Landing:
     recruits: int = 0
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Keeping:
     """Keep these goods when the holds are full; ``value`` is what they sell for."""
@@ -88,7 +84,6 @@ class Keeping:
     value: int
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Taking:
     """Take a reward (an abandoned ship or station, a beaten enemy's prize) or not: what it is
@@ -101,7 +96,6 @@ class Taking:
     humans_left: int = 0
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class CrewLoss:
     """One crew member lost from a cabin: a human, or its alien. ``remaining`` losses are still
@@ -114,7 +108,6 @@ class CrewLoss:
     aboard: int = 0
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class GoodLoss:
     """One good lost from a hold (the most valuable colour aboard; the hold is the owner's)."""
@@ -123,7 +116,6 @@ class GoodLoss:
     good: str
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class TokenLoss:
     """One battery token lost from a battery tile."""

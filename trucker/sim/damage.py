@@ -11,8 +11,7 @@ from trucker.core.decisions import Decision, DecisionKind
 from trucker.core.events import AlienLost, Destroyed, FellOff
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
-from trucker.core.ship import Tile
-from trucker.core.written import written_out
+from trucker.core.ship import Contents
 from trucker.rules.pieces import piece_options
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -20,7 +19,6 @@ from trucker.sim.table import Table
 __all__ = ["Damage", "NO_DAMAGE", "destroy", "settle", "keep_piece_options"]
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Damage:
     """What one destruction cost: tiles destroyed, tiles that fell off, and their contents."""
@@ -55,19 +53,20 @@ NO_DAMAGE = Damage()
 """Nothing lost (shared: most impacts and walks cost nothing, and a damage never changes)."""
 
 
-def _contents(tiles: Iterable[Tile]) -> tuple[int, tuple[str, ...], str, int]:
-    items = list(tiles)
-    humans = sum(t.crew for t in items)
-    aliens = tuple(str(t.alien) for t in items if t.alien)
-    goods = "".join(t.goods for t in items)
-    tokens = sum(t.charge for t in items)
+def _contents(held: Iterable[Contents]) -> tuple[int, tuple[str, ...], str, int]:
+    """Humans, aliens, goods and tokens lost with these tiles."""
+    items = list(held)
+    humans = sum(h.crew for h in items)
+    aliens = tuple(str(h.alien) for h in items if h.alien)
+    goods = "".join(h.goods for h in items)
+    tokens = sum(h.charge for h in items)
     return humans, aliens, goods, tokens
 
 
 def keep_piece_options(table: Table, ship: ShipState, parts: list[set[Cell]]) -> Decision:
     """The keep-piece decision; with ``cabinless_pieces = "auto-discard"`` pieces without a
     cabin are not offered while a piece with one exists (RULES §10 #13)."""
-    options = piece_options(ship.tiles, parts)
+    options = piece_options(ship.tiles, ship.contents, parts)
     if table.rulings.cabinless_pieces == "auto-discard":
         with_cabin = tuple(o for o in options if o.value.has_cabin)
         options = with_cabin or options
@@ -83,14 +82,14 @@ def settle(table: Table, ship: ShipState) -> Damage:
     if len(parts) > 1:
         kept = table.ask(ship.name, keep_piece_options(table, ship, parts)).value.cells
         fell = sorted(c for c in ship.tiles if c not in kept)
-        humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in fell)
+        humans, aliens, goods, tokens = _contents(ship.contents[c] for c in fell)
         if table.recording:
             table.emit(FellOff(ship.name, tuple(map(str, fell)), humans, aliens, goods, tokens))
         ship.remove(fell)
         ship.structure.mark_whole()
     lost_aliens = list(aliens)
     for cell, color in _unsupported_aliens(ship):
-        ship.set(cell, ship.tiles[cell].with_contents(alien=None))
+        ship.set(cell, ship.contents[cell]._replace(alien=None))
         lost_aliens.append(color)
         table.emit(AlienLost(ship.name, str(cell), color))
     if not fell and not lost_aliens:
@@ -104,31 +103,31 @@ def _unsupported_aliens(ship: ShipState) -> list[tuple[Cell, str]]:
     connected = ship.structure.connected
     out = []
     for cell in ship.of(Part.CABIN):
-        tile = ship.tiles[cell]
-        if tile.alien is None:
+        alien = ship.contents[cell].alien
+        if alien is None:
             continue
-        if not any(tile.alien in ship.tiles[other].colors for other in connected.get(cell, ())):
-            out.append((cell, str(tile.alien)))
+        if not any(alien in ship.tiles[other].colors for other in connected.get(cell, ())):
+            out.append((cell, str(alien)))
     return out
 
 
 def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) -> Damage:
     """Destroy tiles (their contents are lost with them), then :func:`settle` the ship."""
     gone = sorted({c for c in cells if c in ship.tiles})
-    humans, aliens, goods, tokens = _contents(ship.tiles[c] for c in gone)
+    humans, aliens, goods, tokens = _contents(ship.contents[c] for c in gone)
     if table.recording:
         for cell in gone:
-            tile = ship.tiles[cell]
+            held = ship.contents[cell]
             table.emit(
                 Destroyed(
                     ship.name,
                     str(cell),
-                    str(tile.part),
+                    str(ship.tiles[cell].part),
                     cause,
-                    tile.crew,
-                    (str(tile.alien),) if tile.alien else (),
-                    tile.goods,
-                    tile.charge,
+                    held.crew,
+                    (str(held.alien),) if held.alien else (),
+                    held.goods,
+                    held.charge,
                 )
             )
     ship.remove(gone)

@@ -334,7 +334,7 @@ class Flight:
                 fifth = self.rulings.fifth_place_reward
                 reward = arrival[place - 1] if place <= len(arrival) else fifth
             looks = best if place is not None and exposed[player.name] == fewest else 0
-            goods = "".join(t.goods for t in player.ship.tiles.values())
+            goods = "".join(h.goods for h in player.ship.contents.values())
             sales = goods_value(goods)
             if not player.flying:
                 sales = (sales + 1) // 2

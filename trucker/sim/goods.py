@@ -26,12 +26,12 @@ def best_kept_value(ship: ShipState, gained: str) -> int:
     """What the best way of keeping the goods aboard plus ``gained`` is worth: as many red cubes
     as the red holds take, then the most valuable others in the room left (the first of
     :func:`arrangements`, without listing the others)."""
-    tiles = ship.tiles
+    tiles, contents = ship.tiles, ship.contents
     pool = gained
     red_room = plain_room = 0
     for cell in ship.of(Part.CARGO):
         tile = tiles[cell]
-        pool += tile.goods
+        pool += contents[cell].goods
         if tile.red:
             red_room += tile.capacity
         else:
@@ -54,8 +54,8 @@ def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[st
     Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
     the red holds take, and the other colours filling what room is left.
     """
-    tiles = ship.tiles
-    aboard = "".join(tiles[c].goods for c in ship.of(Part.CARGO))
+    contents = ship.contents
+    aboard = "".join(contents[c].goods for c in ship.of(Part.CARGO))
     pool = aboard + gained
     holds = holds_of(ship)
     red_room = sum(cap for _, cap, is_red in holds if is_red)

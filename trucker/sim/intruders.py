@@ -32,7 +32,6 @@ from trucker.core.events import (
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
 from trucker.core.threats import Line, read_roll
-from trucker.core.written import written_out
 from trucker.rules.stats import armed_cells, armory_reach
 from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
@@ -59,7 +58,6 @@ def turn_order(hand: Hand) -> tuple[str, str, str]:
     return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Eaten:
     """What a predator ate on one tile."""
@@ -95,7 +93,6 @@ class Eaten:
         }
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a walk: the tile entered, the heading, how and why it moved there."""
@@ -111,7 +108,6 @@ class Step:
     defended_by: str | None = None
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Walk:
     """One intruder's walk through the ship."""
@@ -220,23 +216,15 @@ def _armed(ship: ShipState, table: Table) -> frozenset[Cell]:
 def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Eaten | None:
     """A predator eats crew, aliens, goods, battery tokens, passengers and (ruling
     ``predators_eat_robots``) robots; never stasis sleepers (RULES §7.3)."""
-    tile = ship.tiles[cell]
-    robots = tile.robots if table.rulings.predators_eat_robots else 0
-    aliens = (str(tile.alien),) if tile.alien else ()
-    passengers = int(tile.passenger)
-    if not (tile.crew or aliens or tile.goods or tile.charge or robots or passengers):
+    held = ship.contents[cell]
+    robots = held.robots if table.rulings.predators_eat_robots else 0
+    aliens = (str(held.alien),) if held.alien else ()
+    passengers = int(held.passenger)
+    if not (held.crew or aliens or held.goods or held.charge or robots or passengers):
         return None
-    eaten = Eaten(cell, step, tile.crew, aliens, tile.goods, tile.charge, robots, passengers)
-    changes: dict[str, object] = {
-        "crew": 0,
-        "alien": None,
-        "goods": "",
-        "charge": 0,
-        "passenger": False,
-    }
-    if robots:
-        changes.update(robots=0, active=False)
-    ship.set(cell, tile.with_contents(**changes))
+    eaten = Eaten(cell, step, held.crew, aliens, held.goods, held.charge, robots, passengers)
+    left = held._replace(crew=0, alien=None, goods="", charge=0, passenger=False)
+    ship.set(cell, left._replace(robots=0, active=False) if robots else left)
     if table.recording:
         table.emit(
             Ate(
@@ -244,10 +232,10 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
                 str(hand),
                 step,
                 str(cell),
-                tile.crew,
+                held.crew,
                 aliens,
-                tile.goods,
-                tile.charge,
+                held.goods,
+                held.charge,
                 robots,
                 passengers,
             )

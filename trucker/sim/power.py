@@ -9,14 +9,12 @@ from dataclasses import dataclass
 from trucker.core.events import Spent
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
-from trucker.core.written import written_out
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
 __all__ = ["Power", "power_sources", "pay"]
 
 
-@written_out
 @dataclass(frozen=True, slots=True)
 class Power:
     """Where one activation's power comes from."""
@@ -46,13 +44,13 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     wanted = set(consumers)
     if not wanted:
         return []
-    tiles = ship.tiles
+    contents = ship.contents
     out = []
     if ship.tokens():
         out = [
-            Power("battery", cell, tiles[cell].charge)
+            Power("battery", cell, contents[cell].charge)
             for cell in ship.of(Part.BATTERY)
-            if tiles[cell].charge > 0
+            if contents[cell].charge > 0
         ]
     panels = [c for c in ship.of(Part.SOLAR_PANEL) if c not in ship.solar_used]
     if panels:
@@ -67,8 +65,8 @@ def pay(table: Table, ship: ShipState, power: Power, purpose: str) -> None:
     if power.cell is None:
         return
     if power.is_battery:
-        tile = ship.tiles[power.cell]
-        ship.set(power.cell, tile.with_contents(charge=tile.charge - 1))
+        held = ship.contents[power.cell]
+        ship.set(power.cell, held._replace(charge=held.charge - 1))
     else:
         ship.solar_used.add(power.cell)
     if table.recording:

@@ -20,6 +20,7 @@ from trucker.core.events import CrewLost
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
 from trucker.core.rulings import Rulings
+from trucker.core.ship import Contents, Tile
 from trucker.rules.graph import components
 from trucker.sim.damage import Damage, destroy
 from trucker.sim.state import ShipState
@@ -65,50 +66,46 @@ class RadiationPlan:
         }
 
 
-def _victim(tile: Any, rulings: Rulings) -> str | None:
-    """Who on a tile radiation would take first, if anyone is awake there."""
-    if tile.crew:
+def _victim(held: Contents, rulings: Rulings) -> str | None:
+    """Who on a tile radiation would take first, if anyone is awake there (robots only in an
+    active robot center)."""
+    if held.crew:
         return "human"
-    if tile.alien:
-        return f"{tile.alien} alien"
-    if tile.passenger:
+    if held.alien:
+        return f"{held.alien} alien"
+    if held.passenger:
         return "passenger"
-    if (
-        tile.part is Part.ROBOT_CENTER
-        and tile.active
-        and tile.robots
-        and rulings.radiation_hits_robots
-    ):
+    if held.active and held.robots and rulings.radiation_hits_robots:
         return "robot"
     return None
 
 
-def _is_energy(tile: Any) -> bool:
+def _is_energy(tile: Tile, held: Contents) -> bool:
     return tile.part in (Part.SOLAR_PANEL, Part.ROUTER) or (
-        tile.part is Part.BATTERY and tile.charge > 0
+        tile.part is Part.BATTERY and held.charge > 0
     )
 
 
 def plan_radiation(ship: ShipState, rulings: Rulings) -> RadiationPlan:
     """Steps 1 and 2 worked out, nothing changed."""
-    tiles = ship.tiles
+    tiles, contents = ship.tiles, ship.contents
     connected = ship.structure.connected
     sources = {
         c
         for c, t in tiles.items()
-        if t.part is Part.SOLAR_PANEL or (t.part is Part.BATTERY and t.charge > 0)
+        if t.part is Part.SOLAR_PANEL or (t.part is Part.BATTERY and contents[c].charge > 0)
     }
     exposed = []
     for cell in sorted(tiles):
-        who = _victim(tiles[cell], rulings)
+        who = _victim(contents[cell], rulings)
         if who is not None and connected.get(cell, frozenset()) & sources:
             exposed.append((cell, who))
-    energy = {c for c, t in tiles.items() if _is_energy(t)}
+    energy = {c for c, t in tiles.items() if _is_energy(t, contents[c])}
     joined = ship.structure.joined
     groups = components({c: [o for o in joined[c] if o in energy] for c in energy})
     networks = []
     for group in sorted(groups, key=min):
-        tokens = sum(tiles[c].charge for c in group)
+        tokens = sum(contents[c].charge for c in group)
         if rulings.radiation_solar_counts:
             tokens += sum(1 for c in group if tiles[c].part is Part.SOLAR_PANEL)
         networks.append(
@@ -121,19 +118,19 @@ def radiation_leak(table: Table, ship: ShipState) -> tuple[RadiationPlan, Damage
     """Apply a Radiation Leak to one ship."""
     plan = plan_radiation(ship, table.rulings)
     for cell, who in plan.exposed:
-        tile = ship.tiles[cell]
+        held = ship.contents[cell]
         if who == "human":
-            ship.set(cell, tile.with_contents(crew=tile.crew - 1))
+            ship.set(cell, held._replace(crew=held.crew - 1))
             table.emit(CrewLost(ship.name, str(cell), 1, None, "radiation"))
         elif who == "passenger":
-            ship.set(cell, tile.with_contents(passenger=False))
+            ship.set(cell, held._replace(passenger=False))
             table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation"))
         elif who == "robot":
-            ship.set(cell, tile.with_contents(robots=tile.robots - 1))
+            ship.set(cell, held._replace(robots=held.robots - 1))
             table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation", robots=1))
         else:
-            ship.set(cell, tile.with_contents(alien=None))
-            table.emit(CrewLost(ship.name, str(cell), 0, str(tile.alien), "radiation"))
+            ship.set(cell, held._replace(alien=None))
+            table.emit(CrewLost(ship.name, str(cell), 0, str(held.alien), "radiation"))
     damage = Damage()
     if plan.exploding:
         damage = destroy(table, ship, plan.exploding, "radiation: the energy network exploded")

@@ -37,8 +37,8 @@ def offer_robots(
     centers activated. ``useful(center)`` describes what its robots would do for ``purpose``."""
     activated = []
     for center in ship.cells_of(Part.ROBOT_CENTER):
-        tile = ship.tiles[center]
-        if tile.active or not tile.robots:
+        held = ship.contents[center]
+        if held.active or not held.robots:
             continue
         why = useful(center)
         options = [Option(f"leave robots {center} inactive", Activation(center, None, why))]
@@ -53,6 +53,6 @@ def offer_robots(
         )
         if choice.value.power is not None:
             pay(table, ship, choice.value.power, f"robots {center}")
-            ship.set(center, ship.tiles[center].with_contents(active=True))
+            ship.set(center, ship.contents[center]._replace(active=True))
             activated.append(center)
     return activated

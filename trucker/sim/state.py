@@ -1,9 +1,9 @@
 """A ship in flight: a mutable, cheap-to-copy view of its tiles with cached structure.
 
-Tiles are immutable; a change of contents replaces one tile in the ship's own dict. What depends
-only on where tiles lie (joined neighbours, router connections) is computed once and shared by
-copies until a tile is removed, so thousands of flights can start from one built ship without
-deep copies.
+Tiles never change; what a tile holds is a small :class:`~trucker.core.ship.Contents` record,
+and a change of contents replaces that record in the ship's own dict. What depends only on where
+tiles lie (joined neighbours, router connections) is computed once and shared by copies until a
+tile is removed, so thousands of flights can start from one built ship without deep copies.
 """
 
 from __future__ import annotations
@@ -15,15 +15,13 @@ from weakref import WeakKeyDictionary
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part
-from trucker.core.ship import Ship, Tile
-from trucker.core.written import written_out
+from trucker.core.ship import Contents, Ship, Tile
 from trucker.rules.graph import components, connections, joined_adjacency
 from trucker.rules.stats import exposed_connectors
 
 __all__ = ["Structure", "ShipState"]
 
 
-@written_out
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Structure:
     """What follows from where the tiles lie, not from what they hold: joined neighbours,
@@ -120,6 +118,7 @@ class ShipState:
         "part_facts",
         "name",
         "tiles",
+        "contents",
         "lost",
         "solar_used",
         "unlimited_power",
@@ -131,6 +130,7 @@ class ShipState:
         self,
         template: Ship,
         tiles: dict[Cell, Tile] | None = None,
+        contents: dict[Cell, Contents] | None = None,
         *,
         name: str | None = None,
         structure: Structure | None = None,
@@ -140,6 +140,9 @@ class ShipState:
         self.part_facts = template.part_facts
         self.name = name or template.label
         self.tiles: dict[Cell, Tile] = dict(template.tiles) if tiles is None else tiles
+        self.contents: dict[Cell, Contents] = (
+            dict(template.contents) if contents is None else contents
+        )
         self.lost: list[Cell] = []
         self.solar_used: set[Cell] = set()
         self.unlimited_power = False
@@ -154,7 +157,13 @@ class ShipState:
 
     def copy(self) -> ShipState:
         """An independent state sharing the immutable parts (tiles, structure)."""
-        twin = ShipState(self.template, dict(self.tiles), name=self.name, structure=self._structure)
+        twin = ShipState(
+            self.template,
+            dict(self.tiles),
+            dict(self.contents),
+            name=self.name,
+            structure=self._structure,
+        )
         twin.lost = list(self.lost)
         twin.solar_used = set(self.solar_used)
         twin.unlimited_power = self.unlimited_power
@@ -182,17 +191,19 @@ class ShipState:
 
     def to_ship(self) -> Ship:
         """The ship as it stands, for drawing and checking."""
-        return self.template.with_tiles(self.tiles)
+        return self.template.with_tiles(self.tiles, self.contents)
 
-    def set(self, cell: Cell, tile: Tile) -> None:
-        """Replace a tile's contents (never its part or sides)."""
-        self.tiles[cell] = tile
+    def set(self, cell: Cell, held: Contents) -> None:
+        """What a tile holds from now on (its part and sides never change)."""
+        self.contents[cell] = held
         self._counts = None
 
     def remove(self, cells: Iterable[Cell]) -> list[Cell]:
         """Take tiles off the ship, counting them as lost."""
         gone = [c for c in cells if c in self.tiles]
         parts = [self.tiles.pop(cell).part for cell in gone]
+        for cell in gone:
+            del self.contents[cell]
         self.lost.extend(gone)
         if gone:
             if self._structure is not None:
@@ -205,9 +216,9 @@ class ShipState:
         if self.solar_used:
             self.solar_used.clear()
         for cell in self.structure.parts.get(Part.ROBOT_CENTER, ()):
-            tile = self.tiles[cell]
-            if tile.active:
-                self.tiles[cell] = tile.with_contents(active=False)
+            held = self.contents[cell]
+            if held.active:
+                self.contents[cell] = held._replace(active=False)
 
     def exposed(self) -> int:
         """Exposed connectors (RULES §4.5), counted once per arrangement of tiles."""
@@ -221,10 +232,10 @@ class ShipState:
         """Humans, aliens and battery tokens aboard, counted once per change of contents."""
         if self._counts is None:
             humans = aliens = tokens = 0
-            for tile in self.tiles.values():
-                humans += tile.crew
-                tokens += tile.charge
-                if tile.alien is not None:
+            for held in self.contents.values():
+                humans += held.crew
+                tokens += held.charge
+                if held.alien is not None:
                     aliens += 1
             self._counts = (humans, aliens, tokens)
         return self._counts

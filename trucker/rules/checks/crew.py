@@ -21,11 +21,12 @@ __all__ = [
 def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
     """An alien needs life support of its colour connected to its cabin: joined, or through
     routers (RULES §8.2); a hybrid support offers two colours (§2.4)."""
-    for cell, tile in ctx.items(Part.CABIN):
-        if tile.alien is None:
+    for cell in ctx.of(Part.CABIN):
+        alien = ctx.contents[cell].alien
+        if alien is None:
             continue
         supported = any(
-            tile.alien in ctx.tiles[other].colors
+            alien in ctx.tiles[other].colors
             for other in ctx.connected.get(cell, ())
             if ctx.tiles[other].part.is_life_support
         )
@@ -33,16 +34,17 @@ def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
             yield Violation(
                 RuleId.ALIEN_NO_LIFE_SUPPORT,
                 (cell,),
-                f"{tile.alien} alien without connected {tile.alien} life support",
+                f"{alien} alien without connected {alien} life support",
             )
 
 
 def check_alien_in_start_cabin(ctx: RuleContext) -> Iterator[Violation]:
     """The starting cabin never hosts an alien (RULES §2.2)."""
     for cell, tile in ctx.items(Part.CABIN):
-        if tile.start and tile.alien is not None:
+        alien = ctx.contents[cell].alien
+        if tile.start and alien is not None:
             yield Violation(
-                RuleId.ALIEN_IN_START_CABIN, (cell,), f"{tile.alien} alien in the starting cabin"
+                RuleId.ALIEN_IN_START_CABIN, (cell,), f"{alien} alien in the starting cabin"
             )
 
 
@@ -50,9 +52,10 @@ def check_alien_duplicate(ctx: RuleContext) -> Iterator[Violation]:
     """At most one alien of each colour per ship (RULES §3.1.7); each extra one is reported
     beside the first (lowest square)."""
     by_color: dict[str, list[Cell]] = {}
-    for cell, tile in sorted(ctx.items(Part.CABIN)):
-        if tile.alien is not None:
-            by_color.setdefault(tile.alien, []).append(cell)
+    for cell in ctx.of(Part.CABIN):
+        alien = ctx.contents[cell].alien
+        if alien is not None:
+            by_color.setdefault(alien, []).append(cell)
     for color, cells in by_color.items():
         for cell in cells[1:]:
             yield Violation(
@@ -67,19 +70,20 @@ def check_overloaded(ctx: RuleContext) -> Iterator[Violation]:
     (the spec's Values)."""
     cabin = ctx.part_facts[Part.CABIN].crew
     for cell, tile in ctx.items(Part.CABIN, Part.BATTERY, Part.CARGO, Part.STASIS_CHAMBER):
+        held = ctx.contents[cell]
         problems = []
-        if tile.part is Part.CABIN and tile.crew > cabin:
-            problems.append(f"{tile.crew} humans in a cabin that holds {cabin}")
-        elif tile.part is Part.BATTERY and tile.charge > tile.capacity:
-            problems.append(f"{tile.charge} tokens in a battery of {tile.capacity}")
+        if tile.part is Part.CABIN and held.crew > cabin:
+            problems.append(f"{held.crew} humans in a cabin that holds {cabin}")
+        elif tile.part is Part.BATTERY and held.charge > tile.capacity:
+            problems.append(f"{held.charge} tokens in a battery of {tile.capacity}")
         elif tile.part is Part.CARGO:
-            if len(tile.goods) > tile.capacity:
-                problems.append(f"{len(tile.goods)} goods in a hold of {tile.capacity}")
-            if not tile.red and "R" in tile.goods:
+            if len(held.goods) > tile.capacity:
+                problems.append(f"{len(held.goods)} goods in a hold of {tile.capacity}")
+            if not tile.red and "R" in held.goods:
                 problems.append("red goods in a plain hold")
         elif tile.part is Part.STASIS_CHAMBER:
             room = ctx.part_facts[Part.STASIS_CHAMBER].sleepers
-            if tile.sleepers > room:
-                problems.append(f"{tile.sleepers} sleepers in a stasis chamber that holds {room}")
+            if held.sleepers > room:
+                problems.append(f"{held.sleepers} sleepers in a stasis chamber that holds {room}")
         if problems:
             yield Violation(RuleId.OVERLOADED, (cell,), "; ".join(problems))

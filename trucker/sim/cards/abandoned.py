@@ -115,7 +115,7 @@ def resolve_abandoned_station(flight: Flight, card: Card) -> None:
                 f"the abandoned station needs {card.crew} crew",
                 lambda center: (
                     f"4 more crew toward the {card.crew} needed"
-                    if ship.tiles[center].robots >= short
+                    if ship.contents[center].robots >= short
                     else ""
                 ),
             )

@@ -18,23 +18,24 @@ def resolve_epidemic(flight: Flight, card: Card) -> None:
         kinds.add(Part.LUXURY_CABIN)
     for player in flight.in_order():
         ship = player.ship
+        contents = ship.contents
         occupied = {
             c
             for c, t in ship.tiles.items()
-            if t.part in kinds and (t.crew or t.alien or t.passenger)
+            if t.part in kinds and (contents[c].occupants or contents[c].passenger)
         }
         connected = ship.structure.connected
         sick = sorted(c for c in occupied if connected.get(c, frozenset()) & (occupied - {c}))
         for cell in sick:
-            tile = ship.tiles[cell]
-            if tile.alien:
-                ship.set(cell, tile.with_contents(alien=None))
-                flight.table.emit(CrewLost(player.name, str(cell), 0, str(tile.alien), "epidemic"))
-            elif tile.crew:
-                ship.set(cell, tile.with_contents(crew=tile.crew - 1))
+            held = ship.contents[cell]
+            if held.alien:
+                ship.set(cell, held._replace(alien=None))
+                flight.table.emit(CrewLost(player.name, str(cell), 0, str(held.alien), "epidemic"))
+            elif held.crew:
+                ship.set(cell, held._replace(crew=held.crew - 1))
                 flight.table.emit(CrewLost(player.name, str(cell), 1, None, "epidemic"))
             else:
-                ship.set(cell, tile.with_contents(passenger=False))
+                ship.set(cell, held._replace(passenger=False))
                 flight.table.emit(
                     CrewLost(player.name, str(cell), 0, None, "epidemic: the passenger")
                 )
