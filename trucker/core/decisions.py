@@ -8,9 +8,9 @@ rules leave exactly one option the engine takes it without asking. The shipped c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from trucker.core.errors import IllegalChoiceError
 
@@ -39,16 +39,27 @@ class DecisionKind(StrEnum):
     RECRUIT = "recruit"
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal answer: a stable human label and the value the engine acts on."""
+class Option(NamedTuple):
+    """One legal answer: a stable human label and the value the engine acts on. Options are
+    told apart by their labels alone (the value is what the engine knows of the answer).
+
+    Options, decisions and the facts they carry are immutable tuples: a flight makes them by
+    the hundred, and a tuple is the cheapest immutable record Python builds."""
 
     label: str
-    value: Any = field(compare=False, default=None)
+    value: Any = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Option) and self.label == other.label
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.label)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A question for a policy: its kind, whose ship, the options and one line of context."""
 
     kind: DecisionKind

@@ -7,7 +7,7 @@ Used by repair after building (RULES §3.2) and by every destruction in flight (
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trucker.core.decisions import Decision, Option
 from trucker.core.geometry import Cell
@@ -17,8 +17,7 @@ from trucker.core.ship import Contents, Tile
 __all__ = ["PieceOption", "piece_options", "keep_best_piece"]
 
 
-@dataclass(frozen=True, slots=True)
-class PieceOption:
+class PieceOption(NamedTuple):
     """An option of a keep-piece decision, with the facts the default captain weighs."""
 
     cells: frozenset[Cell]

@@ -238,12 +238,12 @@ def crew_comparison(ship: ShipView, rulings: Rulings, armed: frozenset[Cell] | N
     Passengers and sleepers do not count."""
     if armed is None:
         armed = armed_cells(ship, rulings)
-    total = 0
     contents = ship.contents
-    for cell in ship.tiles:
-        held = contents[cell]
-        members = held.crew + (1 if held.alien else 0) + held.active_robots
-        total += members * (2 if cell in armed else 1)
+    total = 0
+    for cell in ship.of(Part.CABIN):
+        total += contents[cell].occupants * (2 if cell in armed else 1)
+    for cell in ship.of(Part.ROBOT_CENTER):
+        total += contents[cell].active_robots * (2 if cell in armed else 1)
     return total
 
 
@@ -251,17 +251,14 @@ def crew_requirement(ship: ShipView) -> int:
     """Crew for requirements (Abandoned Station; RULES §4.3): humans, aliens and active
     robots, no armed doubling."""
     contents = ship.contents
-    return sum(
-        held.crew + (1 if held.alien else 0) + held.active_robots
-        for held in map(contents.__getitem__, ship.tiles)
-    )
+    return crew_members(ship) + sum(contents[c].active_robots for c in ship.of(Part.ROBOT_CENTER))
 
 
 def crew_members(ship: ShipView) -> int:
     """Crew that can be lost or sent away (Slavers, Combat Zone, Abandoned Ship; RULES §4.3):
-    humans and aliens, never robots."""
+    humans and aliens (who live in cabins), never robots."""
     contents = ship.contents
-    return sum(contents[c].occupants for c in ship.tiles)
+    return sum(contents[c].occupants for c in ship.of(Part.CABIN))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,7 @@ impact on the same line, sharing one shift (RULES §5.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.dice import Roll
@@ -52,8 +51,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class TakeHit:
+class TakeHit(NamedTuple):
     """Option value: no paid defence; the tile on ``square`` is destroyed."""
 
     square: Cell
@@ -64,8 +62,7 @@ class TakeHit:
         return (0, 1, 0, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class DefenceOption:
+class DefenceOption(NamedTuple):
     """Option value: a shield or a double cannon, powered by ``power``."""
 
     kind: str
@@ -81,8 +78,7 @@ class DefenceOption:
         return (0, 0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A preview of what a line would cost with the default defences: crew (humans and aliens)
     and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
     battery tokens and solar panels spent."""
@@ -94,8 +90,7 @@ class Outcome:
     solar: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ShiftOption:
+class ShiftOption(NamedTuple):
     """Option value of a shift decision: move the ship ``direction`` (None: stay), paid by
     ``power`` through ``thruster``; ``outcome`` previews the new line."""
 
@@ -123,8 +118,7 @@ class ShiftOption:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Impact:
+class Impact(NamedTuple):
     """One impact on one ship: what it met and what became of it."""
 
     kind: ThreatKind
@@ -150,8 +144,7 @@ class Impact:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class AttackResult:
+class AttackResult(NamedTuple):
     """A threat against one ship: the roll, the shift, and each impact."""
 
     ship: str

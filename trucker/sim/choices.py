@@ -7,7 +7,7 @@ never picks; :class:`~trucker.sim.captains.SensibleCaptain` and its variants rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trucker.core.geometry import Cell
 from trucker.sim.power import Power
@@ -26,16 +26,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Flying:
+class Flying(NamedTuple):
     """Give up now, or fly on (RULES §6.3: giving up is allowed at any time)."""
 
     give_up: bool
     humans: int
 
 
-@dataclass(frozen=True, slots=True)
-class Powering:
+class Powering(NamedTuple):
     """Power ``count`` doubles (engines or cannons): the total it gives (firepower in half
     points, or engine power), batteries and solar power available, and what the engine knows
     of the contest: ``verdict`` is win / tie / loss against an enemy, below / above the lowest
@@ -47,8 +45,7 @@ class Powering:
     available: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Paying:
+class Paying(NamedTuple):
     """Which power source pays for one activation."""
 
     power: Power
@@ -62,8 +59,7 @@ class Paying:
         return (0 if self.power.is_solar else 1, -self.power.tokens, *(self.power.cell or ()))
 
 
-@dataclass(frozen=True, slots=True)
-class Landing:
+class Landing(NamedTuple):
     """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days, and
     on a developed planet the humans it offers and how many of them would fit."""
 
@@ -75,8 +71,7 @@ class Landing:
     recruits: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Keeping:
+class Keeping(NamedTuple):
     """Keep these goods when the holds are full; ``value`` is what they sell for."""
 
     kept: str
@@ -84,8 +79,7 @@ class Keeping:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class Taking:
+class Taking(NamedTuple):
     """Take a reward (an abandoned ship or station, a beaten enemy's prize) or not: what it is
     worth in credits, the days it costs, the crew it sends away and the humans left after."""
 
@@ -96,8 +90,7 @@ class Taking:
     humans_left: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class CrewLoss:
+class CrewLoss(NamedTuple):
     """One crew member lost from a cabin: a human, or its alien. ``remaining`` losses are still
     to come (this one included), with ``aboard`` humans on the whole ship."""
 
@@ -108,24 +101,21 @@ class CrewLoss:
     aboard: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class GoodLoss:
+class GoodLoss(NamedTuple):
     """One good lost from a hold (the most valuable colour aboard; the hold is the owner's)."""
 
     square: Cell
     good: str
 
 
-@dataclass(frozen=True, slots=True)
-class TokenLoss:
+class TokenLoss(NamedTuple):
     """One battery token lost from a battery tile."""
 
     square: Cell
     tokens: int
 
 
-@dataclass(frozen=True, slots=True)
-class Insuring:
+class Insuring(NamedTuple):
     """Buy Class IV insurance or not (RULES §9.3): the ship's tiles, the price and the cap."""
 
     buy: bool
@@ -134,8 +124,7 @@ class Insuring:
     cap: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Recruiting:
+class Recruiting(NamedTuple):
     """Take ``count`` humans from a developed planet (RULES §6.8), of ``offered``: ``asleep``
     of them into stasis chambers (immune to predators and radiation, but not awake crew), the
     rest into cabins; ``room`` is the free cabin and stasis space."""

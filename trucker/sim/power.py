@@ -4,7 +4,7 @@ connected component (RULES §2.4, §4.4)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trucker.core.events import Spent
 from trucker.core.geometry import Cell
@@ -15,8 +15,7 @@ from trucker.sim.table import Table
 __all__ = ["Power", "power_sources", "pay"]
 
 
-@dataclass(frozen=True, slots=True)
-class Power:
+class Power(NamedTuple):
     """Where one activation's power comes from."""
 
     source: str
