@@ -20,7 +20,7 @@ from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.parts import Part, PartInfo
 from trucker.formats.boards import board_from_file
-from trucker.formats.quick import read_board
+from trucker.formats.fast import read_board
 
 if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
     from trucker.core.cards import Card, Level
@@ -76,7 +76,7 @@ def parse_board(data: dict[str, object], name: str, path: str | None = None) -> 
 
 
 def _board_model(data: dict[str, object], name: str) -> BoardFile:
-    """The pydantic model's reading, for a board the quick reader declined: it explains."""
+    """The pydantic model's reading, for a board the fast path declined: it explains."""
     from pydantic import ValidationError
 
     from trucker.formats.board_file import BoardFile
