@@ -7,7 +7,6 @@ This is the only module that reads packaged data. Files are found through
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -15,6 +14,11 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
+
+try:  # the parser that reads input files (formats/load.py): no second parser to import
+    import tomli as toml_parser
+except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the same parser
+    import tomllib as toml_parser
 
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
@@ -56,7 +60,7 @@ def scenarios_root() -> Traversable:
 
 @cache
 def parts() -> dict[Part, PartInfo]:
-    raw = tomllib.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
+    raw = toml_parser.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
     return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
 
 
@@ -94,7 +98,8 @@ def builtin_boards() -> dict[str, Board]:
     folder = data_root() / "boards"
     boards = [
         parse_board(
-            tomllib.loads(entry.read_text(encoding="utf-8")), f"components_data/boards/{entry.name}"
+            toml_parser.loads(entry.read_text(encoding="utf-8")),
+            f"components_data/boards/{entry.name}",
         )
         for entry in folder.iterdir()
         if entry.name.endswith(".toml")
@@ -180,7 +185,7 @@ def cards() -> dict[str, Card]:
     for entry in folder.iterdir():
         if entry.name.startswith("level-") and entry.name.endswith(".toml"):
             name = f"components_data/cards/{entry.name}"
-            found = parse_catalogue(tomllib.loads(entry.read_text(encoding="utf-8")), name)
+            found = parse_catalogue(toml_parser.loads(entry.read_text(encoding="utf-8")), name)
             files.append((found[0].level, name, found))
     out: dict[str, Card] = {}
     errors: list[InputError] = []
@@ -239,7 +244,7 @@ def deal_rules() -> DealRules:
     from trucker.formats.errors import input_errors
 
     name = "components_data/cards/deal.toml"
-    raw = tomllib.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
+    raw = toml_parser.loads((data_root() / "cards" / "deal.toml").read_text(encoding="utf-8"))
     try:
         model = DealFile.model_validate(raw)
     except ValidationError as exc:
