@@ -45,6 +45,9 @@ BOARD_VALUES: list[Any] = [
 """Values a board's keys (squares, columns, hole_marks, insurance, side_entry) may be set to,
 besides ``ODD_VALUES``."""
 REMOVED = object()
+"""In place of a value: the key is left out."""
+REQUIRED = object()
+"""In place of a default: the key must be given."""
 TILE_KEYS = sorted({key for model in TILE_MODELS.values() for key in model.model_fields})
 SHIP_KEYS = sorted(ShipFile.model_fields)
 BOARD_KEYS = sorted(BoardFile.model_fields)
@@ -99,9 +102,6 @@ def _plain(default: Any) -> Any:
     if hasattr(default, "model_dump"):
         return default.model_dump()
     return default
-
-
-REQUIRED = object()
 
 
 @pytest.mark.parametrize("part", sorted(TILE_MODELS))
@@ -174,7 +174,9 @@ def damaged(draw: st.DrawFn, base: st.SearchStrategy[dict[str, Any]], tile_keys:
         if draw(st.integers(0, 4)) == 0:
             target.pop(key, None)
         else:
-            target[key] = draw(st.sampled_from(ODD_VALUES))
+            target[key] = draw(
+                st.sampled_from(ODD_VALUES if tile_keys else ODD_VALUES + BOARD_VALUES)
+            )
     return doc
 
 
