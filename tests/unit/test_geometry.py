@@ -60,14 +60,18 @@ def test_step_rows_grow_to_the_rear_columns_to_the_right(direction: Direction, c
     ],
 )  # fmt: skip
 def test_direction_short_forms(text: str, direction: Direction) -> None:
-    """The spec accepts f r b l and N E S W on input."""
+    """The spec accepts f r b l and N E S W on input; the enum itself takes them too, as a
+    reader that knows only the enum (the fast path's structs) reads them."""
     assert Direction.parse(text) is direction
+    assert Direction(text) is direction
 
 
 @pytest.mark.parametrize("text", ["up", "down", "x", "", 3, None])
 def test_direction_parse_rejects_other_words(text: object) -> None:
     with pytest.raises(ValueError, match="not a direction"):
         Direction.parse(text)
+    with pytest.raises(ValueError):
+        Direction(text)
 
 
 def test_directions_are_written_in_long_words() -> None:

@@ -41,7 +41,7 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 def test_validating_a_well_formed_ship_imports_no_pydantic_or_networkx() -> None:
     """Start-up time (issue 2: at most 0.3 s in all): pydantic's models are built only for a
-    file the quick reader declines, to explain it, and networkx only for analysis."""
+    file the fast path declines, to explain it, and networkx only for analysis."""
     from trucker.formats.catalogue import scenarios_root
 
     ship = str(scenarios_root() / "ships" / "class-iii-cruiser.toml")

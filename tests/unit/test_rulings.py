@@ -3,16 +3,23 @@ precedence with several files."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
+from trucker.core import rulings as rulings_module
 from trucker.core.errors import BadInput
 from trucker.core.rulings import (
     DEFAULT_RULINGS,
     RULING_NAMES,
+    Flag,
+    Integer,
     Rulings,
     RulingSource,
+    Text,
+    Words,
     parse_assignments,
     resolve_rulings,
     ruling_choices,
@@ -170,6 +177,10 @@ def test_choices() -> None:
         ("unknown_insurance_cap", -1, "expected an integer >= 0, got -1"),
         ("unknown_insurance_cap", "all", "expected 'none' or an integer >= 0, got 'all'"),
         ("track_length", "18/24", "like '18/24/30/36'"),
+        ("radiation_explodes_at", "4", "expected an integer >= 1, got '4'"),
+        ("start_gap", 0, "expected an integer >= 1, got 0"),
+        ("start_gap", "x", "expected 'level+1' or an integer >= 1, got 'x'"),
+        ("hazardous_top_level", True, "expected 'IV' or 'III', got True"),
     ],
 )
 def test_a_value_the_ruling_cannot_take_is_named(name: str, value: object, problem: str) -> None:
@@ -222,3 +233,53 @@ def test_a_flag_word_is_not_a_number() -> None:
 def test_an_unknown_name_given_to_resolve_rulings_directly_is_bad_input() -> None:
     with pytest.raises(BadInput, match="--ruling: bogus: unknown ruling"):
         resolve_rulings([], {"bogus": 1})
+
+
+ACCEPTS = {f.name: f.metadata["accepts"] for f in dataclasses.fields(Rulings)}
+
+
+@pytest.mark.parametrize("name", RULING_NAMES)
+def test_what_a_ruling_accepts_is_what_its_type_says(name: str) -> None:
+    """The declaration checks values; the annotation types them for the engine: the two agree,
+    and the default is accepted."""
+    hint = get_type_hints(Rulings)[name]
+    arms = get_args(hint) if get_origin(hint) is Union else (hint,)
+    words = tuple(w for arm in arms if get_origin(arm) is Literal for w in get_args(arm))
+    others = {arm for arm in arms if get_origin(arm) is not Literal}
+    accepts = ACCEPTS[name]
+    if isinstance(accepts, Flag):
+        assert (words, others) == ((), {bool})
+    elif isinstance(accepts, Words):
+        assert (accepts.choices, others) == (words, set())
+    elif isinstance(accepts, Integer):
+        assert (accepts.words, others) == (words, {int})
+    else:
+        assert isinstance(accepts, Text)
+        assert (words, others) == ((), {str})
+    assert accepts.problem(getattr(DEFAULT_RULINGS, name)) is None
+
+
+def test_each_value_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, object]] = []
+
+    class Counted:
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.choices = ACCEPTS[name].choices
+
+        def problem(self, value: object) -> str | None:
+            calls.append((self.name, value))
+            return ACCEPTS[self.name].problem(value)
+
+    monkeypatch.setattr(rulings_module, "_ACCEPTS", {name: Counted(name) for name in ACCEPTS})
+    rulings = resolve_rulings(
+        [RulingSource("a.toml", {"armory_reach": "adjacent", "radiation_explodes_at": 5})],
+        {"start_gap": 2},
+    )
+    assert rulings.non_default() == {
+        "armory_reach": "adjacent",
+        "radiation_explodes_at": 5,
+        "start_gap": 2,
+    }
+    assert sorted(calls) == [("armory_reach", "adjacent"), ("radiation_explodes_at", 5),
+                             ("start_gap", 2)]  # fmt: skip

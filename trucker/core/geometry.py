@@ -93,6 +93,12 @@ class Direction(StrEnum):
         return (_INDEX[self] - _INDEX[other]) % 2 == 1
 
     @classmethod
+    def _missing_(cls, value: object) -> Direction | None:
+        """``Direction("N")``: the other forms :meth:`parse` takes, so that a reader that knows
+        only the enum (the fast path's msgspec structs) takes the same words."""
+        return _DIRECTION_NAMES.get(value.strip().lower()) if isinstance(value, str) else None
+
+    @classmethod
     def parse(cls, text: object) -> Direction:
         """Accept the long words, ``f r b l`` and compass ``N E S W`` (any case)."""
         if isinstance(text, Direction):

@@ -6,9 +6,10 @@ which wins. Engine functions receive a :class:`Rulings` explicitly: there is no 
 "current rulings".
 
 :class:`Rulings` is a plain frozen dataclass, not a pydantic model: every command reads it, and
-``trucker validate`` should not pay pydantic's import for a file that sets no rulings. A value
-is checked against the field's type (a ``Literal``, ``bool``, ``int`` with ``at_least``, or
-``str`` with ``pattern``) when it is not the default.
+``trucker validate`` should not pay pydantic's import for a file that sets no rulings. Each
+ruling's declaration says what it accepts (:class:`Flag`, :class:`Words`, :class:`Integer` or
+:class:`Text`), and that value checks a value and words the problem: once for each value a file
+or the command line gives, and in :class:`Rulings` itself for a value that is not the default.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import Field, dataclass, field, fields
-from functools import cache, lru_cache
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from functools import lru_cache
+from typing import Any, Literal, Protocol
 
 from trucker.core.errors import BadInput, InputError
 
@@ -32,29 +33,112 @@ __all__ = [
     "ruling_choices",
     "parse_assignments",
     "resolve_rulings",
+    "Accepts",
+    "Flag",
+    "Words",
+    "Integer",
+    "Text",
 ]
+
+
+class Accepts(Protocol):
+    """What a ruling accepts: it checks a value and words the problem."""
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The words it takes, when it takes only words (else empty)."""
+        ...
+
+    def problem(self, value: object) -> str | None:
+        """What is wrong with ``value``, or None. Values are typed: a file writes them so, and
+        :func:`parse_assignments` reads the command line's text into types."""
+        ...
+
+
+def _expected(shown: Iterable[str], value: object) -> str:
+    return f"expected {' or '.join(shown)}, got {value!r}"
+
+
+class Flag:
+    """true or false."""
+
+    __slots__ = ()
+    choices: tuple[str, ...] = ()
+
+    def problem(self, value: object) -> str | None:
+        return None if type(value) is bool else f"expected true or false, got {value!r}"
+
+
+class Words:
+    """One of a few words: ``Words("connected", "adjacent")``."""
+
+    __slots__ = ("choices",)
+
+    def __init__(self, *choices: str) -> None:
+        self.choices = choices
+
+    def problem(self, value: object) -> str | None:
+        if type(value) is str and value in self.choices:
+            return None
+        return _expected(map(repr, self.choices), value)
+
+
+class Integer:
+    """An integer of at least ``at_least``, or one of a few words: ``Integer(0, "none")``."""
+
+    __slots__ = ("at_least", "words")
+    choices: tuple[str, ...] = ()
+
+    def __init__(self, at_least: int, *words: str) -> None:
+        self.at_least = at_least
+        self.words = words
+
+    def problem(self, value: object) -> str | None:
+        if type(value) is str and value in self.words:
+            return None
+        if type(value) is int:
+            if value >= self.at_least:
+                return None
+            return f"expected an integer >= {self.at_least}, got {value}"
+        return _expected([*map(repr, self.words), f"an integer >= {self.at_least}"], value)
+
+
+class Text:
+    """Text that ``pattern`` matches whole; ``expected`` says what that is, for a problem."""
+
+    __slots__ = ("pattern", "expected")
+    choices: tuple[str, ...] = ()
+
+    def __init__(self, pattern: str, expected: str) -> None:
+        self.pattern = pattern
+        self.expected = expected
+
+    def problem(self, value: object) -> str | None:
+        if type(value) is not str:
+            return _expected((), value)
+        if re.fullmatch(self.pattern, value):
+            return None
+        return f"expected {self.expected}, got {value!r}"
 
 
 def ruling(
     default: object,
     *,
+    accepts: Accepts,
     source: str,
     alternatives: str,
     description: str,
-    at_least: int | None = None,
-    pattern: str | None = None,
 ) -> Any:
-    """Declare one ruling: its default, where RULES discusses it (``source`` is the question's
-    number in §10, or a section such as ``"§9.1"`` where §10 does not list it), what else it may
-    be, and the limits its type cannot say."""
+    """Declare one ruling: its default, what it accepts, where RULES discusses it (``source``
+    is the question's number in §10, or a section such as ``"§9.1"`` where §10 does not list
+    it), and what else it may be, in words."""
     return field(
         default=default,
         metadata={
+            "accepts": accepts,
             "source": f"RULES {source}" if source.startswith("§") else f"RULES §10 #{source}",
             "alternatives": alternatives,
             "description": description,
-            "at_least": at_least,
-            "pattern": pattern,
         },
     )
 
@@ -65,7 +149,7 @@ class Rulings:
 
     radiation_explodes_at: int = ruling(
         4,
-        at_least=1,
+        accepts=Integer(1),
         source="1",
         alternatives="any integer >= 1",
         description="Battery tokens in one energy network that make it explode in a Radiation Leak "
@@ -73,18 +157,21 @@ class Rulings:
     )
     radiation_solar_counts: bool = ruling(
         False,
+        accepts=Flag(),
         source="2",
         alternatives="true",
         description="Each solar panel counts as one token toward the Radiation Leak threshold.",
     )
     radiation_hits_robots: bool = ruling(
         True,
+        accepts=Flag(),
         source="3",
         alternatives="false",
         description="Radiation Leak's crew step also removes one active robot per component.",
     )
     thruster_clearance: Literal["each-nozzle", "one-square"] = ruling(
         "each-nozzle",
+        accepts=Words("each-nozzle", "one-square"),
         source="4b",
         alternatives="one-square",
         description="Which squares behind a thruster must stay empty: behind each nozzle, or only "
@@ -92,6 +179,7 @@ class Rulings:
     )
     thruster_crew_for_meteors: bool = ruling(
         False,
+        accepts=Flag(),
         source="5",
         alternatives="true",
         description="A thruster needs connected awake crew to dodge meteors and fire too "
@@ -99,6 +187,7 @@ class Rulings:
     )
     landing_dead_end: Literal["escape", "back"] = ruling(
         "escape",
+        accepts=Words("escape", "back"),
         source="6",
         alternatives="back",
         description="An intruder at a dead end on its landing tile leaves the ship (escape), or "
@@ -106,12 +195,14 @@ class Rulings:
     )
     predators_eat_robots: bool = ruling(
         True,
+        accepts=Flag(),
         source="8",
         alternatives="false",
         description="Predators eat the robots of a robot center they enter (unless armed).",
     )
     double_commando_detonation: Literal["after-both", "immediate"] = ruling(
         "after-both",
+        accepts=Words("after-both", "immediate"),
         source="9",
         alternatives="immediate",
         description="When one of two commandos is defeated, its fuses explode after both have "
@@ -120,6 +211,7 @@ class Rulings:
     )
     armory_reach: Literal["connected", "adjacent"] = ruling(
         "connected",
+        accepts=Words("connected", "adjacent"),
         source="10",
         alternatives="adjacent",
         description="Which crew an armory arms: crew connected to it (joined, or through routers), "
@@ -127,18 +219,21 @@ class Rulings:
     )
     manned_armory_defends: bool = ruling(
         False,
+        accepts=Flag(),
         source="11b",
         alternatives="true",
         description="An armory connected to crew is itself a defended tile for intruders.",
     )
     rear_large_meteor: Literal["same-or-adjacent", "same-column"] = ruling(
         "same-or-adjacent",
+        accepts=Words("same-or-adjacent", "same-column"),
         source="12",
         alternatives="same-column",
         description="Which rear-facing cannons can shoot a large meteor from the rear.",
     )
     cabinless_pieces: Literal["owner-chooses", "auto-discard"] = ruling(
         "owner-chooses",
+        accepts=Words("owner-chooses", "auto-discard"),
         source="13",
         alternatives="auto-discard",
         description="After a ship breaks, may the owner keep a piece without a cabin, or are such "
@@ -146,6 +241,7 @@ class Rulings:
     )
     level_iv_rewards: Literal["extrapolate", "level-iii"] = ruling(
         "extrapolate",
+        accepts=Words("extrapolate", "level-iii"),
         source="18",
         alternatives="level-iii",
         description="Arrival and best-looking rewards of a level IV flight: extrapolated "
@@ -153,6 +249,7 @@ class Rulings:
     )
     hazardous_top_level: Literal["IV", "III"] = ruling(
         "IV",
+        accepts=Words("IV", "III"),
         source="20",
         alternatives="III",
         description="Hazardous Business on a level III card adds two level IV cards (when a IV "
@@ -160,7 +257,7 @@ class Rulings:
     )
     unknown_insurance_cap: Literal["none"] | int = ruling(
         "none",
-        at_least=0,
+        accepts=Integer(0, "none"),
         source="21",
         alternatives="any integer >= 0",
         description="The insurance cap used on a board whose printed cap is not known: none "
@@ -168,12 +265,14 @@ class Rulings:
     )
     mostly_open_five: Literal["top-two", "top-only"] = ruling(
         "top-two",
+        accepts=Words("top-two", "top-only"),
         source="25",
         alternatives="top-only",
         description="With five ships, Mostly Open Space also hits the second-highest engine power.",
     )
     under_fire_target: Literal["taker", "offered"] = ruling(
         "taker",
+        accepts=Words("taker", "offered"),
         source="26",
         alternatives="offered",
         description="Abandoned under fire: only a ship that will take the card is shot first "
@@ -181,14 +280,14 @@ class Rulings:
     )
     track_length: str = ruling(
         "18/24/30/36",
-        pattern=r"\d+/\d+/\d+/\d+",
+        accepts=Text(r"\d+/\d+/\d+/\d+", "any four numbers a/b/c/d (like '18/24/30/36')"),
         source="27",
         alternatives="any four numbers a/b/c/d",
         description="Spaces on the flight track for flight levels I/II/III/IV.",
     )
     start_gap: Literal["level+1"] | int = ruling(
         "level+1",
-        at_least=1,
+        accepts=Integer(1, "level+1"),
         source="28",
         alternatives="any integer >= 1",
         description="Spaces between consecutive ships at launch: the flight level plus one, or a "
@@ -196,6 +295,7 @@ class Rulings:
     )
     second_share: Literal["minus-one", "full"] = ruling(
         "minus-one",
+        accepts=Words("minus-one", "full"),
         source="29",
         alternatives="full",
         description="With five ships, the second ship to take a reward gets one less of each of "
@@ -204,6 +304,7 @@ class Rulings:
     )
     weakened_enemy: Literal["one-fewer-per-kind", "lighter"] = ruling(
         "one-fewer-per-kind",
+        accepts=Words("one-fewer-per-kind", "lighter"),
         source="30",
         alternatives="lighter",
         description="With five ships, an enemy after its first defeat fires one shot fewer of each "
@@ -212,6 +313,7 @@ class Rulings:
     )
     hostile_rolls: Literal["shared", "per-ship"] = ruling(
         "shared",
+        accepts=Words("shared", "per-ship"),
         source="§6.8",
         alternatives="per-ship",
         description="ABE hostile Smugglers and Slavers (RULES §6.8, whose details are only on "
@@ -221,13 +323,14 @@ class Rulings:
     )
     epidemic_cabins: Literal["cabins", "cabins+luxury"] = ruling(
         "cabins",
+        accepts=Words("cabins", "cabins+luxury"),
         source="31",
         alternatives="cabins+luxury",
         description="Which parts count as cabins for Epidemic: cabins, or also luxury cabins.",
     )
     fifth_place_reward: int = ruling(
         0,
-        at_least=0,
+        accepts=Integer(0),
         source="§9.1",
         alternatives="any integer >= 0",
         description="Credits a fifth ship to arrive earns: the rules print four arrival rewards "
@@ -235,6 +338,7 @@ class Rulings:
     )
     level_iv_top_card: Literal["level-iv", "any"] = ruling(
         "level-iv",
+        accepts=Words("level-iv", "any"),
         source="§6.6",
         alternatives="any",
         description="A Class IV flight's deck is reshuffled until its top card is level IV, as "
@@ -243,10 +347,10 @@ class Rulings:
 
     def __post_init__(self) -> None:
         problems = [
-            f"{f.name}: {problem}"
-            for f in fields(self)
-            if (value := getattr(self, f.name)) != f.default or type(value) is not type(f.default)
-            if (problem := value_problem(f.name, value)) is not None
+            f"{name}: {problem}"
+            for name, f in _FIELDS.items()
+            if (value := getattr(self, name)) != f.default or type(value) is not type(f.default)
+            if (problem := _ACCEPTS[name].problem(value)) is not None
         ]
         if problems:
             raise ValueError("; ".join(problems))
@@ -264,6 +368,7 @@ class Rulings:
 
 
 _FIELDS: dict[str, Field[Any]] = {f.name: f for f in fields(Rulings)}
+_ACCEPTS: dict[str, Accepts] = {name: f.metadata["accepts"] for name, f in _FIELDS.items()}
 RULING_NAMES: tuple[str, ...] = tuple(_FIELDS)
 """Every ruling's name, in the order `trucker rulings` lists them."""
 
@@ -278,50 +383,13 @@ def _non_default(rulings: Rulings) -> tuple[tuple[str, object], ...]:
     )
 
 
-@cache
-def _types() -> dict[str, object]:
-    """The fields' types, resolved once, when the first value that is not a default is read."""
-    return get_type_hints(Rulings)
-
-
-def _accepts(name: str) -> tuple[tuple[object, ...], type | None]:
-    """The words a ruling accepts, and the other type of value it takes (bool, int, str)."""
-    hint = _types()[name]
-    arms = get_args(hint) if get_origin(hint) is Union else (hint,)
-    words: list[object] = []
-    other: type | None = None
-    for arm in arms:
-        if get_origin(arm) is Literal:
-            words.extend(get_args(arm))
-        else:
-            other = arm  # type: ignore[assignment]
-    return tuple(words), other
-
-
-def value_problem(name: str, value: object) -> str | None:
-    """What is wrong with ``value`` for the ruling ``name``, or None. Values are typed: a file
-    writes them so, and :func:`parse_assignments` reads the command line's text into types."""
-    words, other = _accepts(name)
-    meta = _FIELDS[name].metadata
-    if value in words and type(value) is str:
-        return None
-    if other is bool:
-        if type(value) is bool:
-            return None
-        return f"expected true or false, got {value!r}"
-    if other is int and type(value) is int:
-        at_least = meta["at_least"]
-        if at_least is None or value >= at_least:
-            return None
-        return f"expected an integer >= {at_least}, got {value}"
-    if other is str and type(value) is str:
-        if meta["pattern"] is None or re.fullmatch(meta["pattern"], value):
-            return None
-        return f"expected {meta['alternatives']} (like {_FIELDS[name].default!r}), got {value!r}"
-    shown = [repr(w) for w in words]
-    if other is int:
-        shown.append(f"an integer >= {meta['at_least']}")
-    return f"expected {' or '.join(shown)}, got {value!r}"
+def _checked(values: Mapping[str, object]) -> Rulings:
+    """Rulings of known names whose values :func:`_check` has passed: built without checking
+    them again (``Rulings(...)`` would)."""
+    rulings = object.__new__(Rulings)
+    for name, f in _FIELDS.items():
+        object.__setattr__(rulings, name, values.get(name, f.default))
+    return rulings
 
 
 DEFAULT_RULINGS = Rulings()
@@ -360,7 +428,7 @@ def _check(values: Mapping[str, object], file: str, where: str) -> list[InputErr
     for name, value in values.items():
         if name not in _FIELDS:
             errors.append(InputError(file, f"{where}{name}", f"unknown ruling{_suggest(name)}"))
-        elif (problem := value_problem(name, value)) is not None:
+        elif (problem := _ACCEPTS[name].problem(value)) is not None:
             errors.append(InputError(file, f"{where}{name}", problem))
     return errors
 
@@ -386,7 +454,7 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
         name, raw = match.groups()
         value: object = raw
         word = raw.lower()
-        if name in _FIELDS and _accepts(name)[1] is bool and word in _FLAG_WORDS:
+        if isinstance(_ACCEPTS.get(name), Flag) and word in _FLAG_WORDS:
             value = _FLAG_WORDS[word]
         elif word in ("true", "false"):
             value = word == "true"
@@ -426,7 +494,7 @@ def resolve_rulings(
         raise BadInput(errors)
     merged: dict[str, object] = dict(sources[0].values) if sources else {}
     merged.update(cli)
-    rulings = Rulings(**merged)
+    rulings = _checked(merged)
     used = rulings.as_dict()
     for source in sources[1:]:
         for name, value in source.values.items():
@@ -446,5 +514,4 @@ def resolve_rulings(
 
 def ruling_choices(name: str) -> tuple[object, ...]:
     """The words a ruling may take (empty for flags, numbers and free text)."""
-    words, other = _accepts(name)
-    return words if other is None else ()
+    return _ACCEPTS[name].choices

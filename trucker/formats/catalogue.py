@@ -9,7 +9,6 @@ A flight does not read it: it is handed the :class:`~trucker.core.catalogue.Cata
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
@@ -17,12 +16,17 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
+try:  # the parser that reads input files (formats/load.py): no second parser to import
+    import tomli as toml_parser
+except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the same parser
+    import tomllib as toml_parser
+
 from trucker.core.boards import Board
 from trucker.core.catalogue import Catalogue, DealRules, Rewards
 from trucker.core.errors import BadInput, InputError
 from trucker.core.parts import Part, PartInfo
 from trucker.formats.boards import board_from_file
-from trucker.formats.quick import read_board
+from trucker.formats.fast import read_board
 
 if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
     from trucker.core.cards import Card, Level
@@ -59,7 +63,7 @@ def scenarios_root() -> Traversable:
 
 @cache
 def parts() -> dict[Part, PartInfo]:
-    raw = tomllib.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
+    raw = toml_parser.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
     return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
 
 
@@ -79,7 +83,7 @@ def parse_board(data: dict[str, object], name: str, path: str | None = None) -> 
 
 
 def _board_model(data: dict[str, object], name: str) -> BoardFile:
-    """The pydantic model's reading, for a board the quick reader declined: it explains."""
+    """The pydantic model's reading, for a board the fast path declined: it explains."""
     from pydantic import ValidationError
 
     from trucker.formats.board_file import BoardFile
@@ -97,7 +101,8 @@ def builtin_boards() -> dict[str, Board]:
     folder = data_root() / "boards"
     boards = [
         parse_board(
-            tomllib.loads(entry.read_text(encoding="utf-8")), f"components_data/boards/{entry.name}"
+            toml_parser.loads(entry.read_text(encoding="utf-8")),
+            f"components_data/boards/{entry.name}",
         )
         for entry in folder.iterdir()
         if entry.name.endswith(".toml")
@@ -173,7 +178,7 @@ def cards() -> dict[str, Card]:
     for entry in folder.iterdir():
         if entry.name.startswith("level-") and entry.name.endswith(".toml"):
             name = f"components_data/cards/{entry.name}"
-            found = parse_catalogue(tomllib.loads(entry.read_text(encoding="utf-8")), name)
+            found = parse_catalogue(toml_parser.loads(entry.read_text(encoding="utf-8")), name)
             files.append((found[0].level, name, found))
     out: dict[str, Card] = {}
     errors: list[InputError] = []
@@ -204,7 +209,7 @@ def _model(model: type[M], name: str) -> M:
 
     from trucker.formats.errors import input_errors
 
-    raw = tomllib.loads((data_root() / name).read_text(encoding="utf-8"))
+    raw = toml_parser.loads((data_root() / name).read_text(encoding="utf-8"))
     try:
         return model.model_validate(raw)  # type: ignore[attr-defined, no-any-return]
     except ValidationError as exc:

@@ -27,9 +27,9 @@ from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resolve_rulings
 from trucker.core.ship import EMPTY, Contents, Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info, parts
-from trucker.formats.quick import read_ship
+from trucker.formats.fast import read_ship
 
-if TYPE_CHECKING:  # pydantic is imported only for a file the quick reader declines
+if TYPE_CHECKING:  # pydantic is imported only for a file the fast path declines
     from trucker.formats.ship_file import ShipFile
 
 __all__ = [
@@ -263,7 +263,7 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
 
 
 def _ship_model(data: Mapping[str, Any], name: str, errors: list[InputError]) -> ShipFile | None:
-    """The pydantic model's reading, for a layout the quick reader declined: it explains what
+    """The pydantic model's reading, for a layout the fast path declined: it explains what
     is wrong in ``errors``, or reads a file that was only unusual."""
     from pydantic import ValidationError
 
