@@ -10,20 +10,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from trucker.core.geometry import Cell, Direction
 
 __all__ = ["Board", "Insurance"]
 
 
-@dataclass(frozen=True, slots=True)
-class Insurance:
+class Insurance(NamedTuple):
     """The insurance a board prints (RULES §1.9): a cap, or optional with a price (§9.3)."""
 
     cap: int | None = None
     optional: bool = False
     price: int | None = None
     representative: bool = False
+
+
+NO_INSURANCE = Insurance()
+"""A board that prints nothing about insurance."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,7 +48,7 @@ class Board:
     pair_columns: Mapping[tuple[int, int], int] = field(default_factory=dict)
     side_entry: tuple[int, int] | None = None
     hole_marks: Mapping[Cell, int] = field(default_factory=dict)
-    insurance: Insurance = Insurance()
+    insurance: Insurance = NO_INSURANCE
     path: str | None = None
     rows: tuple[int, ...] = field(init=False)
     cols: tuple[int, ...] = field(init=False)

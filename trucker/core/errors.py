@@ -8,7 +8,7 @@ not errors at all: they are results (:mod:`trucker.rules.report`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "TruckerError",
@@ -24,8 +24,7 @@ class TruckerError(Exception):
     """Base class of every error `trucker` raises on purpose."""
 
 
-@dataclass(frozen=True, slots=True)
-class InputError:
+class InputError(NamedTuple):
     """One problem with an input: ``FILE: KEY-PATH: PROBLEM`` on one line."""
 
     file: str

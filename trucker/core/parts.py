@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = ["Part", "PartInfo", "AlienColor", "GOODS_VALUE", "CREW_PARTS", "goods_value"]
 
@@ -61,8 +61,7 @@ def goods_value(goods: str) -> int:
     return sum(map(GOODS_VALUE.__getitem__, goods))
 
 
-@dataclass(frozen=True, slots=True)
-class PartInfo:
+class PartInfo(NamedTuple):
     """A part's game data, read from ``components_data/parts.toml``."""
 
     part: Part

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from functools import lru_cache
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from trucker.core.errors import BadInput, InputError
 
@@ -395,8 +395,7 @@ def _checked(values: Mapping[str, object]) -> Rulings:
 DEFAULT_RULINGS = Rulings()
 
 
-@dataclass(frozen=True, slots=True)
-class RulingInfo:
+class RulingInfo(NamedTuple):
     name: str
     default: object
     alternatives: str
@@ -468,8 +467,7 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class RulingSource:
+class RulingSource(NamedTuple):
     """Rulings written in one input file (``file`` names it in error lines)."""
 
     file: str

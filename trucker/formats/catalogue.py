@@ -22,14 +22,14 @@ except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the 
     import tomllib as toml_parser
 
 from trucker.core.boards import Board
-from trucker.core.catalogue import Catalogue, DealRules, Rewards
 from trucker.core.errors import BadInput, InputError
 from trucker.core.parts import Part, PartInfo
 from trucker.formats.boards import board_from_file
 from trucker.formats.fast import read_board
 
-if TYPE_CHECKING:  # the card models are imported when cards are first read (start-up time)
+if TYPE_CHECKING:  # cards and their models are imported when first read (start-up time)
     from trucker.core.cards import Card, Level
+    from trucker.core.catalogue import Catalogue, DealRules, Rewards
     from trucker.formats.board_file import BoardFile
 
 __all__ = [
@@ -220,6 +220,7 @@ def _model(model: type[M], name: str) -> M:
 def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
     from trucker.core.cards import Level
+    from trucker.core.catalogue import DealRules
     from trucker.formats.deck_file import DealFile
 
     model = _model(DealFile, "cards/deal.toml")
@@ -236,6 +237,7 @@ def deal_rules() -> DealRules:
 def rewards() -> Rewards:
     """The credits a flight pays at its end, from ``components_data/rewards.toml``."""
     from trucker.core.cards import Level
+    from trucker.core.catalogue import Rewards
     from trucker.formats.deck_file import RewardsFile
 
     model = _model(RewardsFile, "rewards.toml")
@@ -248,4 +250,6 @@ def rewards() -> Rewards:
 @cache
 def catalogue() -> Catalogue:
     """The packaged cards, deal and rewards as one value, to hand to flights and workers."""
+    from trucker.core.catalogue import Catalogue
+
     return Catalogue(cards(), deal_rules(), rewards())

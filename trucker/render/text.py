@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
@@ -111,8 +112,7 @@ def tile_symbol(tile: Tile, held: Contents) -> str:
             return _SYMBOLS[tile.part] + " "
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """How to mark a square: a style for its box, and an optional 3-character label."""
 
     style: str

@@ -12,8 +12,7 @@ tokens and the usable solar panels allow, computed separately for cannons and en
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
@@ -261,8 +260,7 @@ def crew_members(ship: ShipView) -> int:
     return sum(contents[c].occupants for c in ship.of(Part.CABIN))
 
 
-@dataclass(frozen=True, slots=True)
-class ShipStats:
+class ShipStats(NamedTuple):
     """RULES §4 numbers of a ship; the first eight keys are the spec's, the rest extend it."""
 
     tiles: int

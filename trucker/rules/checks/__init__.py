@@ -8,7 +8,7 @@ reported, in a fixed order.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trucker.rules.checks.clearance import (
     check_cannon_clearance,
@@ -40,8 +40,7 @@ __all__ = ["RULES", "RuleSpec", "RuleContext", "FLIGHT_SKIPS", "rule_spec"]
 Check = Callable[[RuleContext], Iterator[Violation]]
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSpec:
+class RuleSpec(NamedTuple):
     id: RuleId
     check: Check
     section: str
