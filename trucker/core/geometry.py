@@ -73,7 +73,7 @@ class Direction(StrEnum):
     LEFT = "left"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a direction is never searched as a str
         """Position in a ``sides`` string: front, right, rear, left."""
         return _INDEX[self]
 

@@ -16,10 +16,7 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
-try:  # the parser that reads input files (formats/load.py): no second parser to import
-    import tomli as toml_parser
-except ImportError:  # pragma: no cover - tomli is a dependency; tomllib is the same parser
-    import tomllib as toml_parser
+import tomli
 
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
@@ -28,6 +25,8 @@ from trucker.formats.boards import board_from_file
 from trucker.formats.fast import read_board
 
 if TYPE_CHECKING:  # cards and their models are imported when first read (start-up time)
+    from pydantic import BaseModel
+
     from trucker.core.cards import Card, Level
     from trucker.core.catalogue import Catalogue, DealRules, Rewards
     from trucker.formats.board_file import BoardFile
@@ -49,7 +48,7 @@ __all__ = [
 ]
 
 
-M = TypeVar("M")
+M = TypeVar("M", bound="BaseModel")
 
 
 def data_root() -> Traversable:
@@ -63,7 +62,7 @@ def scenarios_root() -> Traversable:
 
 @cache
 def parts() -> dict[Part, PartInfo]:
-    raw = toml_parser.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
+    raw = tomli.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
     return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
 
 
@@ -101,7 +100,7 @@ def builtin_boards() -> dict[str, Board]:
     folder = data_root() / "boards"
     boards = [
         parse_board(
-            toml_parser.loads(entry.read_text(encoding="utf-8")),
+            tomli.loads(entry.read_text(encoding="utf-8")),
             f"components_data/boards/{entry.name}",
         )
         for entry in folder.iterdir()
@@ -178,7 +177,7 @@ def cards() -> dict[str, Card]:
     for entry in folder.iterdir():
         if entry.name.startswith("level-") and entry.name.endswith(".toml"):
             name = f"components_data/cards/{entry.name}"
-            found = parse_catalogue(toml_parser.loads(entry.read_text(encoding="utf-8")), name)
+            found = parse_catalogue(tomli.loads(entry.read_text(encoding="utf-8")), name)
             files.append((found[0].level, name, found))
     out: dict[str, Card] = {}
     errors: list[InputError] = []
@@ -209,9 +208,9 @@ def _model(model: type[M], name: str) -> M:
 
     from trucker.formats.errors import input_errors
 
-    raw = toml_parser.loads((data_root() / name).read_text(encoding="utf-8"))
+    raw = tomli.loads((data_root() / name).read_text(encoding="utf-8"))
     try:
-        return model.model_validate(raw)  # type: ignore[attr-defined, no-any-return]
+        return model.model_validate(raw)
     except ValidationError as exc:
         raise BadInput(input_errors(exc, f"components_data/{name}")) from None
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from trucker.core.errors import InputError
 
@@ -37,7 +38,7 @@ def _shown(value: object) -> str:
     return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
 
 
-def _problem(err: dict, allowed_keys: Iterable[str]) -> str:
+def _problem(err: ErrorDetails, allowed_keys: Iterable[str]) -> str:
     kind = err["type"]
     msg = err["msg"]
     if kind == "extra_forbidden":
@@ -62,7 +63,7 @@ def input_errors(
     file: str,
     *,
     drop: Iterable[str] = (),
-    keys_at: dict[tuple[str | int, ...], Iterable[str]] | None = None,
+    keys_at: Mapping[tuple[str | int, ...], Iterable[str]] | None = None,
 ) -> list[InputError]:
     """One :class:`InputError` per pydantic error.
 

@@ -7,7 +7,7 @@ the square keys are checked by :mod:`trucker.formats.load`. Nothing here reads a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -303,9 +303,28 @@ TILE_MODELS: dict[str, type[_Tile]] = {
 }
 
 TileEntry = Annotated[
-    Union[tuple(TILE_MODELS.values())],  # noqa: UP007 - a runtime-built union
+    CabinTile
+    | StructureTile
+    | BatteryTile
+    | CargoTile
+    | EngineTile
+    | DoubleEngineTile
+    | CannonTile
+    | DoubleCannonTile
+    | ShieldTile
+    | LifeSupportTile
+    | HybridLifeSupportTile
+    | SolarPanelTile
+    | ThrusterTile
+    | RouterTile
+    | RobotCenterTile
+    | TurretTile
+    | ArmoryTile
+    | LuxuryCabinTile
+    | StasisChamberTile,
     Field(discriminator="part"),
 ]
+"""One tile entry: the model of its ``part`` (every model of :data:`TILE_MODELS`)."""
 
 
 def tile_keys(part: str) -> list[str]:

@@ -344,7 +344,7 @@ def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     credits = _mean_interval(*_moments(counts.credits)[1:], n)
     tiles = _mean_interval(*_moments(counts.tiles_lost)[1:], n)
     crew_lost = _mean_interval(*_moments(counts.crew_lost)[1:], n)
-    cards = [
+    cards: list[dict[str, Any]] = [
         {
             "card": label,
             "met": met,

@@ -132,7 +132,7 @@ def _unload(
 ) -> tuple[Contents, list[str]]:
     """Remove the surplus contents a loadout violation names (step 1): no more than the part
     holds (its printed facts), red goods only in a red hold."""
-    notes = []
+    notes: list[str] = []
     tile = ship.tiles[cell]
     if violation.rule is not RuleId.OVERLOADED:
         if held.alien is None:

@@ -93,7 +93,7 @@ def declare_power(
             )
             for k in range(len(powerable) + 1)
         )
-        count = flight.ask(player, Decision(kind, player.name, options, context)).value.count
+        count = flight.ask(player, Decision(kind, player.name, options, context)).value.doubles
         for index, cell in enumerate(powerable[:count]):
             rest = powerable[index + 1 : count]
             _pay_for(flight, player, cell, rest, f"double {what[:-1]} {cell}")
@@ -335,7 +335,7 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
     choice = flight.ask(
         player, Decision(DecisionKind.RECRUIT, player.name, tuple(options), context)
     ).value
-    count = choice.count
+    count = choice.humans
     squares: list[str] = []
     wanted = {False: count - choice.asleep, True: choice.asleep}
     for cell, asleep, free in berths:

@@ -120,17 +120,17 @@ class SensibleCaptain:
         bottom of a Combat Zone line, else keep it moving in Open Space; otherwise none
         (batteries are kept for shields). A captain with ``speed`` powers every double in
         Open Space."""
-        options = [o for o in decision.options if o.value.count <= self._affordable(decision)]
+        options = [o for o in decision.options if o.value.doubles <= self._affordable(decision)]
         for verdict in ("win", "tie", "safe"):
             found = [o for o in options if o.value.verdict == verdict]
             if found:
-                return min(found, key=lambda o: o.value.count)
+                return min(found, key=lambda o: o.value.doubles)
         if options and options[0].value.verdict == "stuck":
             moving = [o for o in options if o.value.verdict != "stuck"]
             if moving:
-                return min(moving, key=lambda o: o.value.count)
+                return min(moving, key=lambda o: o.value.doubles)
         if self.speed and decision.kind is DecisionKind.POWER_ENGINES and options:
-            return max(options, key=lambda o: o.value.count)
+            return max(options, key=lambda o: o.value.doubles)
         return decision.options[0]
 
     def _affordable(self, decision: Decision) -> int:
@@ -143,10 +143,10 @@ class SensibleCaptain:
         counting as a credit), if worth its days."""
         best = max(
             decision.options,
-            key=lambda o: (o.value.value + o.value.recruits, -(o.value.index or 0)),
+            key=lambda o: (o.value.value + o.value.recruits, -(o.value.planet or 0)),
         )
         worth = best.value.value + best.value.recruits
-        if best.value.index is not None and worth >= self.days_per_credit * best.value.days:
+        if best.value.planet is not None and worth >= self.days_per_credit * best.value.days:
             return best
         return decision.options[0]
 
@@ -202,7 +202,7 @@ def _fly_on(decision: Decision) -> Option:
 def _recruit_all(decision: Decision) -> Option:
     """Take every human a developed planet offers that fits (crew is never a burden), awake
     where there is room: sleepers do not count as crew."""
-    return max(decision.options, key=lambda o: (o.value.count, -o.value.asleep))
+    return max(decision.options, key=lambda o: (o.value.humans, -o.value.asleep))
 
 
 def _most_valuable(decision: Decision) -> Option:

@@ -34,12 +34,12 @@ class Flying(NamedTuple):
 
 
 class Powering(NamedTuple):
-    """Power ``count`` doubles (engines or cannons): the total it gives (firepower in half
+    """Power ``doubles`` doubles (engines or cannons): the total it gives (firepower in half
     points, or engine power), batteries and solar power available, and what the engine knows
     of the contest: ``verdict`` is win / tie / loss against an enemy, below / above the lowest
     number declared so far in a Combat Zone, or empty."""
 
-    count: int
+    doubles: int
     total: int
     verdict: str = ""
     available: int = 0
@@ -60,10 +60,10 @@ class Paying(NamedTuple):
 
 
 class Landing(NamedTuple):
-    """Land on planet ``index`` (None: pass): its goods, what of them would fit, the days, and
-    on a developed planet the humans it offers and how many of them would fit."""
+    """Land on ``planet`` (its index on the card; None: pass): its goods, what of them would
+    fit, the days, and on a developed planet the humans it offers and how many would fit."""
 
-    index: int | None
+    planet: int | None
     goods: str = ""
     value: int = 0
     days: int = 0
@@ -125,11 +125,11 @@ class Insuring(NamedTuple):
 
 
 class Recruiting(NamedTuple):
-    """Take ``count`` humans from a developed planet (RULES §6.8), of ``offered``: ``asleep``
+    """Take ``humans`` humans from a developed planet (RULES §6.8), of ``offered``: ``asleep``
     of them into stasis chambers (immune to predators and radiation, but not awake crew), the
     rest into cabins; ``room`` is the free cabin and stasis space."""
 
-    count: int
+    humans: int
     offered: int
     room: int
     asleep: int = 0

@@ -77,7 +77,8 @@ def settle(table: Table, ship: ShipState) -> Damage:
     """After tiles were removed: keep one piece (the Policy chooses), lose the rest, then lose
     aliens whose cabin is no longer connected to life support of their colour."""
     fell: list[Cell] = []
-    humans, aliens, goods, tokens = 0, (), "", 0
+    humans, goods, tokens = 0, "", 0
+    aliens: tuple[str, ...] = ()
     parts = ship.structure.pieces()
     if len(parts) > 1:
         kept = table.ask(ship.name, keep_piece_options(table, ship, parts)).value.cells

@@ -63,7 +63,7 @@ def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[st
     have = {g: pool.count(g) for g in "RYGB"}
     if have["R"] <= red_room and len(pool) <= red_room + plain_room:
         return [("".join(sorted(pool, key=_most_valuable_first)), "")]
-    best_size, ways = -1, []
+    best_size, ways = -1, list[str]()
     for reds in range(min(have["R"], red_room), -1, -1):
         others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)
         if reds + others < best_size:

@@ -55,7 +55,7 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     if panels:
         connected = ship.structure.connected
         out.extend(Power("solar", c) for c in panels if connected.get(c, frozenset()) & wanted)
-        out.sort(key=lambda p: p.cell)
+        out.sort(key=lambda p: p.cell or Cell(0, 0))
     return out
 
 

@@ -49,12 +49,12 @@ def resolve_planets(flight: Flight, card: Card) -> None:
             DecisionKind.LAND, player.name, tuple(options), f"planets, {card.days} days"
         )
         choice = flight.ask(player, decision).value
-        if choice.index is None:
+        if choice.planet is None:
             continue
-        landers[choice.index] = landers.get(choice.index, 0) + 1
+        landers[choice.planet] = landers.get(choice.planet, 0) + 1
         landed.append(player)
-        gain_goods(flight, player, choice.goods, f"planet {choice.index + 1}")
+        gain_goods(flight, player, choice.goods, f"planet {choice.planet + 1}")
         if choice.crew:
-            recruit(flight, player, choice.crew, f"planet {choice.index + 1}")
+            recruit(flight, player, choice.crew, f"planet {choice.planet + 1}")
     for player in flight.rearmost_first(landed):
         flight.move(player, -card.days)
