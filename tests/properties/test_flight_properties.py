@@ -8,36 +8,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SCENARIOS
-from trucker.core.cards import Level
+from tests.properties.flights import SHIPS, plans
 from trucker.core.decisions import RandomPolicy
 from trucker.core.rulings import Rulings
-from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, fly, replay
-
-NAMES = [
-    "class-i-starter.toml",
-    "class-iii-cruiser.toml",
-    "class-iiia-longship.toml",
-    "iib-cylinder.toml",
-    "iiib-holes.toml",
-    "class-iv-liner.toml",
-    "class-iv-leviathan.toml",
-    "abe-gadgets.toml",
-]
-SHIPS = {n: load_ship(SCENARIOS / "ships" / n) for n in NAMES}
-
-plans = st.builds(
-    lambda names, level, seed: FlightPlan(
-        tuple(Crew(f"{i}:{n}", SHIPS[n]) for i, n in enumerate(names)),
-        deck_for(f"random:{level}", seed),
-        Rulings(),
-        seed=seed,
-    ),
-    st.lists(st.sampled_from(NAMES), min_size=1, max_size=5),
-    st.sampled_from([Level.I, Level.II, Level.III, Level.IV]),
-    st.integers(0, 10**6),
-)
 
 
 @settings(max_examples=40, deadline=None)

@@ -16,8 +16,8 @@ from typing import Any
 
 from trucker.core.decisions import CAPTAINS, Policy, ScriptedPolicy, SensibleCaptain
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
-from trucker.core.errors import BadInput
-from trucker.core.events import Decided, Rolled
+from trucker.core.errors import BadEvent, BadInput
+from trucker.core.events import Decided, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -186,11 +186,15 @@ def replay(
         for entry in header["ships"]
     )
     deck = deck_from_document(header["deck"], f"{name}: flight.deck")
-    rolls = [e["faces"] for e in events if e.get("kind") == Rolled.kind]
+    try:
+        logged = read_events(events)
+    except BadEvent as exc:
+        raise exc.input_error(name) from None
+    rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
-    for e in events:
-        if e.get("kind") == Decided.kind:
-            choices[e["ship"]].append(f"{e['decision']}: {e['choice']}")
+    for e in logged:
+        if isinstance(e, Decided):
+            choices[e.ship].append(f"{e.decision}: {e.choice}")
     written = header.get("rulings", {})
     if not isinstance(written, Mapping):
         raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
