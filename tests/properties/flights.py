@@ -80,9 +80,20 @@ def _bundled() -> list[FlightPlan]:
             for seed in (3, 4, 5):
                 deck = deck_for(f"random:{level}", seed)
                 out.append(FlightPlan(crews, deck, Rulings(), seed=seed))
+    gadgets = (Crew("gadgets", SHIPS["abe-gadgets.toml"]),
+               Crew("leviathan", SHIPS["class-iv-leviathan.toml"]))  # fmt: skip
+    for rulings in RULED:
+        for level, seed in (("II", 1), ("III", 2), ("IV", 6)):
+            out.append(FlightPlan(gadgets, deck_for(f"random:{level}", seed), rulings, seed=seed))
     return out
 
 
+RULED = (
+    Rulings(epidemic_cabins="cabins+luxury"),
+    Rulings(radiation_hits_robots=True, predators_eat_robots=True),
+)
+"""Rulings under which passengers fall ill and robots are eaten or irradiated."""
+
 PLANS = _bundled() + case_plans()
-"""Seeded flights over the bundled ships (five together, Class IV too) and decks, and the
-flight goldens."""
+"""Seeded flights over the bundled ships (five together, Class IV too) and decks, some under
+rulings off their defaults, and the flight goldens."""

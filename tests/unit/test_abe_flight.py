@@ -4,7 +4,6 @@ and every ruling these cards read, flipped."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -30,7 +29,7 @@ from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat
 from trucker.formats.decks import Deck, deal_deck
 from trucker.formats.load import load_ship
-from trucker.play.flights import Crew, FlightPlan, fly
+from trucker.play.flights import Crew, FlightPlan, flight_record, fly
 from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
 from trucker.sim.shares import second_credits, second_crew, second_goods
@@ -389,13 +388,10 @@ def test_the_owner_chooses_which_hold_loses_an_equal_good() -> None:
             (Crew("hauler", hauler),), Deck("test", Level.I, (card,)), Rulings(), seed=0,
             choices={"hauler": choices},
         )  # fmt: skip
-        holds: dict[str, str] = {}
-
-        def after_card(flight: Any, _index: int) -> None:
-            tiles = flight.players[0].ship.tiles
-            holds.update({str(c): t.goods for c, t in tiles.items() if t.part == "cargo"})
-
-        result = fly(plan, observer=after_card)
+        result = fly(plan)
+        (hauled,) = flight_record(plan, result).after[0]
+        tiles = hauled.ship.tiles
+        holds = {str(c): t.goods for c, t in tiles.items() if t.part == "cargo"}
         asked = [e for e in result.events if e.kind == "decided" and e.decision == "lose-good"]
         assert len(asked) == 1 and not asked[0].forced
         assert [e.goods for e in result.events if e.kind == "goods-lost"] == ["Y"]

@@ -96,51 +96,29 @@ def fly(
     )
     plan = FlightPlan(crews, the_deck, rulings, seed=used_seed, faces=faces, choices=scripts)
     interactive = {c.name: _interactive(c.name) for c in crews if c.captain == "interactive"}
-    snapshots: dict[int, dict[str, Any]] = {}
-    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
 
     from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
 
     try:
-        result = run(plan, captains=interactive, observer=observer)
+        result = run(plan, captains=interactive)
     except DiceExhaustedError as exc:
         raise bad_input("--dice", dice or "", str(exc)) from None
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
     if html is not None:
-        _write_page(html, plan, result, record)
+        _write_page(html, plan, result)
     if json_out:
         print_json(flight_log(plan, result))
         raise typer.Exit(0)
-    print_flight(plan, result, snapshots, quiet=quiet)
+    print_flight(plan, result, quiet=quiet)
     raise typer.Exit(0)
 
 
-def _observer(snapshots: dict[int, dict[str, Any]], *, drawn: bool, page: bool) -> tuple[Any, Any]:
-    """The flight's observer: ships kept for the terminal drawings, for the page, for both or
-    for neither (None: the engine then takes no snapshots at all)."""
-    record = None
-    if page:
-        from trucker.render.flight_page import FlightRecord
-
-        record = FlightRecord()
-    if not drawn and record is None:
-        return None, None
-
-    def observe(flight: Any, index: int) -> None:
-        if drawn:
-            snapshots[index] = {p.name: p.ship.to_ship() for p in flight.players}
-        if record is not None:
-            record(flight, index)
-
-    return observe, record
-
-
-def _write_page(path: Path, plan: Any, result: Any, record: Any) -> None:
+def _write_page(path: Path, plan: Any, result: Any) -> None:
     from trucker.cli.output import write_output
     from trucker.render.flight_page import flight_page
 
-    write_output(path, flight_page(plan, result, record), "--html")
+    write_output(path, flight_page(plan, result), "--html")
 
 
 def _reorder(flying: list, order: str) -> list:
@@ -229,13 +207,20 @@ def _interactive(name: str) -> Any:
     return TerminalCaptain(name)
 
 
-def print_flight(
-    plan: Any, result: Any, snapshots: dict[int, dict[str, Any]], *, quiet: bool
-) -> None:
-    """The flight narrated card by card, each changed ship drawn, then the final table."""
+def print_flight(plan: Any, result: Any, *, quiet: bool) -> None:
+    """The flight narrated card by card, each changed ship drawn (as the log's fold says it
+    stands after the card), then the final table."""
     from trucker.cli.output import out, plural, print_drawing
+    from trucker.play.flights import flight_record
     from trucker.render.narrate import narrate
     from trucker.render.text import draw_board
+
+    snapshots: dict[int, dict[str, Any]] = {}
+    if not quiet:
+        record = flight_record(plan, result)
+        snapshots = {
+            index: {s.name: s.ship for s in ships} for index, ships in record.after.items()
+        }
 
     deck = plan.deck
     seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
@@ -350,11 +335,8 @@ def replay(
         document = read_document(log, display=str(log))
     except BadInput:
         raise
-    snapshots: dict[int, dict[str, Any]] = {}
-    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
-
     try:
-        plan, result = run(document, str(log), observer=observer)
+        plan, result = run(document, str(log))
     except (KeyError, TypeError) as exc:
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
     except BadInput:
@@ -365,11 +347,11 @@ def replay(
     saved = document.get("ships")
     same = saved == [s.to_dict() for s in result.ships]
     if html is not None:
-        _write_page(html, plan, result, record)
+        _write_page(html, plan, result)
     if json_out:
         print_json(flight_log(plan, result))
     else:
-        print_flight(plan, result, snapshots, quiet=quiet)
+        print_flight(plan, result, quiet=quiet)
     if not same:
         err.print(f"{log}: the replay ended differently from the log", style="red")
         raise typer.Exit(1)

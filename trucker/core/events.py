@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from trucker.core.errors import BadEvent
@@ -61,7 +61,7 @@ __all__ = [
     "read_events",
 ]
 
-LineJson = int | dict[str, int] | None
+LineJson = int | dict[str, int | None] | None
 """A threat's line as a log writes it (:meth:`trucker.core.threats.Line.to_json`): a column or
 row number, a row entered at a column (``{"row": 7, "entry": 4}``), or None for a miss."""
 
@@ -287,13 +287,16 @@ class Shifted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Spent(Event):
-    """A battery token or a solar panel's power was used for ``purpose``."""
+    """A battery token or a solar panel's power was used for ``purpose``: to run the tile on
+    ``consumer`` (a double engine or cannon, a shield, a thruster, a robot center it
+    activates for the card, RULES §2.4)."""
 
     kind: ClassVar[str] = "spent"
     ship: str
     source: str
     square: str
     purpose: str
+    consumer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,22 +540,26 @@ class Faced(Event):
 
 @dataclass(frozen=True, slots=True)
 class Loaded(Event):
-    """A ship loaded goods (RULES §6.1), keeping ``goods`` and dumping ``dropped``."""
+    """A ship loaded goods (RULES §6.1), keeping ``goods`` and dumping ``dropped``; ``holds``
+    are the holds the loading changed, each with all it carries now."""
 
     kind: ClassVar[str] = "loaded"
     ship: str
     gained: str
     goods: str
     dropped: str = ""
+    holds: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class GoodsLost(Event):
-    """Goods taken from a ship, most valuable first (RULES §6.1)."""
+    """Goods taken from a ship, most valuable first (RULES §6.1); ``squares`` names the hold
+    each one was taken from."""
 
     kind: ClassVar[str] = "goods-lost"
     ship: str
     goods: str
+    squares: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from trucker.formats.decks import (
 )
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
+from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.sim.flight import FlightResult
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
@@ -42,6 +43,8 @@ __all__ = [
     "fly",
     "plan_document",
     "flight_log",
+    "flight_record",
+    "launch",
     "replay",
     "unique_names",
 ]
@@ -114,7 +117,6 @@ def fly(
     *,
     keep_log: bool = True,
     captains: Mapping[str, Policy] | None = None,
-    observer: Any = None,
 ) -> FlightResult:
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
     given; each ship's captain by name, or from ``captains``."""
@@ -128,10 +130,22 @@ def fly(
         table,
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
-        observer=observer,
         deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
     )
     return result
+
+
+def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:
+    """The plan's ships as they leave, in start order: each layout, less its repaired tiles."""
+    return tuple(ShipAfter(c.name, c.ship, tuple(c.repaired)) for c in plan.crews)
+
+
+def flight_record(plan: FlightPlan, result: FlightResult) -> FlightRecord:
+    """Every ship after every card, folded from the result's log alone
+    (:mod:`trucker.play.record`); a flight flown without a log has none to fold."""
+    if result.events is None:
+        raise ValueError("the flight kept no log: fly it with keep_log=True to draw it")
+    return record_flight(launch(plan), result.events)
 
 
 def plan_document(plan: FlightPlan) -> dict[str, Any]:
@@ -163,9 +177,7 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-def replay(
-    document: Mapping[str, Any], name: str = "log", *, observer: Any = None
-) -> tuple[FlightPlan, FlightResult]:
+def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
     :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
@@ -207,4 +219,4 @@ def replay(
         choices=choices,
     )
     scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
-    return plan, fly(plan, captains=scripted, observer=observer)
+    return plan, fly(plan, captains=scripted)

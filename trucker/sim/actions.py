@@ -129,7 +129,7 @@ def _pay_for(
         chosen = flight.ask(
             player, Decision(DecisionKind.PAY, player.name, options, purpose)
         ).value.power
-    pay(flight.table, ship, chosen, purpose)
+    pay(flight.table, ship, chosen, consumer, purpose)
 
 
 def _leaves_payable(ship: ShipState, power: Power, rest: list[Cell]) -> bool:
@@ -193,6 +193,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
     run out, nothing more (RULES §6.1)."""
     ship = player.ship
     taken = ""
+    squares: list[str] = []
     for _ in range(count):
         holds = [(c, t.goods) for c, t in sorted(ship.tiles.items()) if t.goods]
         if not holds:
@@ -203,8 +204,9 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         tile = ship.tiles[cell]
         ship.set(cell, tile.with_contents(goods=tile.goods.replace(best, "", 1)))
         taken += best
+        squares.append(str(cell))
     if taken:
-        flight.table.emit(GoodsLost(player.name, taken))
+        flight.table.emit(GoodsLost(player.name, taken, tuple(squares)))
     for _ in range(count - len(taken)):
         batteries = [
             (c, t) for c, t in sorted(ship.tiles.items()) if t.part is Part.BATTERY and t.charge
@@ -254,12 +256,14 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
             player, Decision(DecisionKind.LOAD_GOODS, player.name, options, why)
         ).value
         kept, dropped = choice.kept, choice.dropped
+    holds: dict[str, str] = {}
     for cell, load in pack_goods(ship, kept):
         tile = ship.tiles[cell]
         if tile.goods != load:
             ship.set(cell, tile.with_contents(goods=load))
+            holds[str(cell)] = load
     if flight.table.recording:
-        flight.table.emit(Loaded(player.name, goods, kept, dropped))
+        flight.table.emit(Loaded(player.name, goods, kept, dropped, holds))
 
 
 def goods_aboard(ship: ShipState) -> int:
