@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from trucker.core.cards import Hand, Intruder, IntruderKind, Reward
@@ -238,24 +239,18 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
         changes.update(robots=0, active=False)
     ship.set(cell, tile.with_contents(**changes))
     if table.recording:
+        e = eaten
         table.emit(
-            Ate(
-                ship.name,
-                str(hand),
-                step,
-                str(cell),
-                tile.crew,
-                aliens,
-                tile.goods,
-                tile.charge,
-                robots,
-                passengers,
-            )
-        )
+            Ate(ship.name, str(hand), step, str(cell), e.humans, e.aliens, e.goods, e.tokens,
+                e.robots, e.passengers)
+        )  # fmt: skip
     return eaten
 
 
-def _why(move: str, hand: Hand, tried: list[str]) -> str:
+@cache
+def _why(move: str, hand: Hand, tried: tuple[str, ...]) -> str:
+    """Why a step went where it did (RULES §7.2): the same words whether or not a log is kept,
+    each worded once (a few moves, hands and dead ends make every reason there is)."""
     if move == "back":
         return "a dead end: nothing joined to its " + ", ".join(tried) + ", so it goes back"
     if move == turn_order(hand)[0]:
@@ -321,7 +316,7 @@ def _walk(
             move = "back"
             target = previous if previous is not None else by_direction[back]
             direction = joined[target]
-        why = _why(move, hand, tried) if recording else ""
+        why = _why(move, hand, tuple(tried))
         heading = direction
         previous, current, number = current, target, number + 1
         guard = defender(ship, current, armed, table)
