@@ -20,6 +20,7 @@ from trucker.core.events import (
     TokensLost,
 )
 from trucker.core.geometry import Cell
+from trucker.core.ship import Tile
 from trucker.play.record import ShipAfter, record_flight
 
 SHIP = ship(
@@ -38,7 +39,7 @@ def card(index: int) -> CardRevealed:
     return CardRevealed(index, f"card-{index}", "open-space", "I")
 
 
-def tiles(after: ShipAfter) -> dict[str, object]:
+def tiles(after: ShipAfter) -> dict[str, Tile]:
     return {str(c): t for c, t in after.ship.tiles.items()}
 
 
@@ -65,16 +66,16 @@ def test_each_card_leaves_the_ship_its_events_say() -> None:
     assert sorted(record.after) == [0, 1, 2]
     (first,), (second,), (third,) = (record.after[i] for i in range(3))
     robots = tiles(first)["6,7"]
-    assert (robots.robots, robots.active) == (3, True)  # type: ignore[attr-defined]
-    assert tiles(first)["8,7"].charge == 1  # type: ignore[attr-defined]
-    assert not tiles(second)["6,7"].active  # type: ignore[attr-defined]
-    assert tiles(second)["7,8"].sleepers == 2  # type: ignore[attr-defined]
-    assert tiles(second)["7,7"].crew == 3  # type: ignore[attr-defined]
-    assert tiles(second)["8,8"].goods == "G"  # type: ignore[attr-defined]
-    assert tiles(second)["8,7"].charge == 0  # type: ignore[attr-defined]
+    assert (robots.robots, robots.active) == (3, True)
+    assert tiles(first)["8,7"].charge == 1
+    assert not tiles(second)["6,7"].active
+    assert tiles(second)["7,8"].sleepers == 2
+    assert tiles(second)["7,7"].crew == 3
+    assert tiles(second)["8,8"].goods == "G"
+    assert tiles(second)["8,7"].charge == 0
     assert second.credits == 5 and first.credits == 0
-    assert tiles(third)["8,8"].goods == "GB"  # type: ignore[attr-defined]
-    assert tiles(third)["7,7"].crew == 0  # type: ignore[attr-defined]
+    assert tiles(third)["8,8"].goods == "GB"
+    assert tiles(third)["7,7"].crew == 0
     assert third.lost == (Cell(6, 7),) and "6,7" not in tiles(third)
     assert third.gave_up == "no humans left aboard"
     assert record.card_costs() == [
@@ -94,4 +95,4 @@ def test_robots_stay_active_on_a_ship_that_gave_up() -> None:
         card(2),
     ]
     record = record_flight([ShipAfter("A", SHIP, ())], events)
-    assert tiles(record.after[1][0])["6,7"].active  # type: ignore[attr-defined]
+    assert tiles(record.after[1][0])["6,7"].active

@@ -19,6 +19,7 @@ from trucker.core.cards import Card, Level
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import (
     CardRevealed,
+    Event,
     GaveUp,
     Insured,
     Moved,
@@ -124,7 +125,7 @@ class FlightResult:
     ship lost and earned (for statistics)."""
 
     ships: list[ShipResult]
-    events: list[Any] | None
+    events: list[Event] | None
     level: Level
     representative: list[str] = field(default_factory=list)
     rulings: dict[str, object] = field(default_factory=dict)

@@ -239,11 +239,20 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
         changes.update(robots=0, active=False)
     ship.set(cell, tile.with_contents(**changes))
     if table.recording:
-        e = eaten
         table.emit(
-            Ate(ship.name, str(hand), step, str(cell), e.humans, e.aliens, e.goods, e.tokens,
-                e.robots, e.passengers)
-        )  # fmt: skip
+            Ate(
+                ship.name,
+                str(hand),
+                step,
+                str(cell),
+                eaten.humans,
+                eaten.aliens,
+                eaten.goods,
+                eaten.tokens,
+                eaten.robots,
+                eaten.passengers,
+            )
+        )
     return eaten
 
 
