@@ -74,3 +74,20 @@ def test_replay_refuses_other_files(tmp_path) -> None:
     not_a_log.write_text("{}")
     run = trucker("replay", str(not_a_log))
     assert run.returncode == 2 and "trucker-flight/1" in run.stderr
+
+
+def test_replay_names_the_event_and_key_a_damaged_log_lacks(tmp_path) -> None:
+    data = json.loads(trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--json").stdout)
+    index = [e["kind"] for e in data["events"]].index("moved")
+    del data["events"][index]["end"]
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps(data))
+    run = trucker("replay", str(log))
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [f"{log}: events[{index}].end: missing key"]
+    data["events"][index] = {"kind": "teleported"}
+    log.write_text(json.dumps(data))
+    run = trucker("replay", str(log))
+    assert run.stderr.splitlines() == [
+        f"{log}: events[{index}].kind: unknown event kind 'teleported'"
+    ]

@@ -99,3 +99,13 @@ def test_same_roll_same_trace(doc, card, roll) -> None:
         result = intrude(Table(log=log), ship.copy(), card, roll)
         traces.append((result.to_dict(), [e.to_dict() for e in log]))
     assert traces[0] == traces[1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(doc=layouts(max_tiles=14), card=cards, roll=rolls, seed=st.integers(0, 99))
+def test_the_result_is_the_same_with_or_without_a_log(doc, card, roll, seed) -> None:
+    """A log records what happened; it never changes the result (each step's why included)."""
+    ship = legal(doc)
+    logged = intrude(Table(policies=RandomPolicy(seed), log=[]), ship.copy(), card, roll)
+    quiet = intrude(Table(policies=RandomPolicy(seed)), ship.copy(), card, roll)
+    assert quiet == logged

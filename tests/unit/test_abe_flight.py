@@ -4,7 +4,6 @@ and every ruling these cards read, flipped."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -19,13 +18,12 @@ from trucker.core.cards import (
 )
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import Insured
-from trucker.core.parts import Part
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat
 from trucker.formats.decks import Deck
 from trucker.formats.load import load_ship
 from trucker.play.deal import deal_deck
-from trucker.play.flights import Crew, FlightPlan, fly
+from trucker.play.flights import Crew, FlightPlan, flight_record, fly
 from trucker.sim.captains import CautiousCaptain, GreedyCaptain, SensibleCaptain
 from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
@@ -388,13 +386,10 @@ def test_the_owner_chooses_which_hold_loses_an_equal_good() -> None:
             (Crew("hauler", hauler),), Deck("test", Level.I, (card,)), Rulings(), seed=0,
             choices={"hauler": choices},
         )  # fmt: skip
-        holds: dict[str, str] = {}
-
-        def after_card(flight: Any, _index: int) -> None:
-            ship = flight.players[0].ship
-            holds.update({str(c): ship.contents[c].goods for c in ship.of(Part.CARGO)})
-
-        result = fly(plan, observer=after_card)
+        result = fly(plan)
+        (hauled,) = flight_record(plan, result).after[0]
+        ship = hauled.ship
+        holds = {str(c): ship.contents[c].goods for c, t in ship.tiles.items() if t.part == "cargo"}
         asked = [e for e in result.events if e.kind == "decided" and e.decision == "lose-good"]
         assert len(asked) == 1 and not asked[0].forced
         assert [e.goods for e in result.events if e.kind == "goods-lost"] == ["Y"]

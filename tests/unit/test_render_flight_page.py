@@ -9,6 +9,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,6 @@ from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, fly, unique_names
 from trucker.render.flight_page import (
-    FlightRecord,
     chapter_lines,
     flight_page,
     flight_show,
@@ -43,8 +43,7 @@ def flight(paths: list[Path], deck: Path, seed: int | None = None, faces=DICE):
     names = unique_names([b.name or p.stem for b, p in zip(built, paths, strict=True)])
     crews = tuple(Crew(name=n, ship=b) for n, b in zip(names, built, strict=True))
     plan = FlightPlan(crews, load_deck(deck), Rulings(), seed=seed, faces=faces)
-    record = FlightRecord()
-    return plan, fly(plan, observer=record), record
+    return plan, fly(plan)
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +61,8 @@ def lost_marks(svg: str) -> list[str]:
 
 
 def test_one_frame_per_card_between_the_launch_and_the_settlement(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     labels = [c.label for c in plan.deck.cards]
     assert labels[:2] == ["I-planets-1", "I-meteor-swarm-1"]
     titles = [f.title for f in show.frames]
@@ -73,15 +72,15 @@ def test_one_frame_per_card_between_the_launch_and_the_settlement(two_ships) -> 
 
 def test_a_card_without_its_type_in_the_label_says_it() -> None:
     paths = [SCENARIOS / "flights" / "red.toml", SCENARIOS / "flights" / "green.toml"]
-    plan, result, record = flight(paths, SCENARIOS / "flights" / "decks" / "pirates-five.toml")
-    assert flight_show(plan, result, record).frames[1].title == "Card 1: pirates (I)"
-    plan, result, record = flight(paths, SCENARIOS / "flights" / "decks" / "two-planets.toml")
-    assert flight_show(plan, result, record).frames[1].title == "Card 1: planets (I)"
+    plan, result = flight(paths, SCENARIOS / "flights" / "decks" / "pirates-five.toml")
+    assert flight_show(plan, result).frames[1].title == "Card 1: pirates (I)"
+    plan, result = flight(paths, SCENARIOS / "flights" / "decks" / "two-planets.toml")
+    assert flight_show(plan, result).frames[1].title == "Card 1: planets (I)"
 
 
 def test_every_frame_but_the_last_draws_each_ship_in_start_order(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     for frame in show.frames[:-1]:
         assert len(frame.shown) == 2
         names = [svg_title(show.pictures[i]).split(":")[0] for i in frame.shown]
@@ -91,8 +90,8 @@ def test_every_frame_but_the_last_draws_each_ship_in_start_order(two_ships) -> N
 
 
 def test_tiles_lost_on_a_card_are_crossed_out_on_that_card_only(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     _, cards, _ = split_flight(result.events)
     seen = {c.name: 0 for c in plan.crews}
     for frame, (_, events) in zip(show.frames[1:-1], cards, strict=True):
@@ -118,16 +117,16 @@ def test_tiles_lost_on_a_card_are_crossed_out_on_that_card_only(two_ships) -> No
 
 
 def test_a_ship_that_did_not_change_is_stored_once(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     assert len(set(show.pictures)) == len(show.pictures)
     yellow = [f.shown[1] for f in show.frames[:-1]]
     assert len(set(yellow)) < len(yellow)
 
 
 def test_every_event_is_narrated_exactly_once(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     told = Counter(line for frame in show.frames for line in frame.lines)
     expected: Counter[str] = Counter()
     for _, events in split_flight(result.events)[1]:
@@ -166,8 +165,8 @@ def test_chapter_lines_keep_the_order_of_the_log() -> None:
 
 
 def test_the_settlement_shows_the_table_with_the_final_credits(two_ships) -> None:
-    plan, result, record = two_ships
-    show = flight_show(plan, result, record)
+    plan, result = two_ships
+    show = flight_show(plan, result)
     last = show.frames[-1]
     table = show.pictures[last.shown[0]]
     desc = ET.fromstring(table).find("{http://www.w3.org/2000/svg}desc").text.splitlines()
@@ -229,10 +228,20 @@ def test_the_same_seed_gives_the_same_page(two_ships) -> None:
     assert flight_page(*flight(ships, ROUND_1)) == flight_page(*two_ships)
 
 
-def test_a_flight_flown_without_the_record_is_refused(two_ships) -> None:
-    plan, result, _ = two_ships
-    with pytest.raises(ValueError, match="after card 1"):
-        flight_show(plan, result, FlightRecord())
+def test_a_flight_flown_without_a_log_is_refused(two_ships) -> None:
+    plan, _ = two_ships
+    with pytest.raises(ValueError, match="kept no log"):
+        flight_show(plan, fly(plan, keep_log=False))
+
+
+def test_the_page_is_drawn_from_the_log_alone(two_ships) -> None:
+    """The pictures come from the events: a log whose destroyed battery is taken out draws
+    the Cruiser whole after the meteors."""
+    plan, result = two_ships
+    kept = [e for e in result.events if not (e.kind == "destroyed" and e.square == "6,5")]
+    for events, marks in ((result.events, ["6,5"]), (kept, [])):
+        show = flight_show(plan, replace(result, events=events))
+        assert lost_marks(show.pictures[show.frames[2].shown[0]]) == marks
 
 
 def test_the_page_builder_needs_no_cli() -> None:

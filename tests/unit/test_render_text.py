@@ -21,15 +21,15 @@ def test_a_ship_is_drawn_with_sides_and_symbols() -> None:
 
 
 def test_an_empty_board_shows_its_start_square() -> None:
-    text = draw_board(find_board("I"), {}).plain()
+    text = draw_board(find_board("I"), {}, {}).plain()
     assert text.count("(S)") == 1
     assert text.count(".") == 17  # the other 17 squares of Class I
 
 
 def test_holes_and_the_seam() -> None:
     board = find_board("IIIB")
-    assert draw_board(board, {}, holes=board.holes((1, 2))).plain().count("( )") == 10
-    text = draw_board(find_board("IIB"), {}).plain()
+    assert draw_board(board, {}, {}, holes=board.holes((1, 2))).plain().count("( )") == 10
+    text = draw_board(find_board("IIB"), {}, {}).plain()
     assert "columns 1 and 9 are joined (the seam)" in text
 
 
@@ -47,7 +47,7 @@ def test_off_board_tiles_are_drawn() -> None:
 
 
 def test_arrows_mark_a_line() -> None:
-    text = draw_board(find_board("II"), {}, arrows={(Direction.LEFT, 7): ">>"}).plain()
+    text = draw_board(find_board("II"), {}, {}, arrows={(Direction.LEFT, 7): ">>"}).plain()
     assert ">>" in text
 
 
@@ -96,7 +96,7 @@ def test_a_tile_far_off_the_board_is_listed_not_drawn() -> None:
     """A tile on "100000,7" must not stretch the drawing over a hundred thousand rows: it is
     named under the board instead. Tiles just off the board (10,7 on Class II) are drawn."""
     board = find_board("II")
-    empty = draw_board(board, {}).lines
+    empty = draw_board(board, {}, {}).lines
     far = ship({"7,7": "start", "100000,7": "pipe ----", "7,-99999999": "pipe ----"})
     drawing = draw_ship(far)
     assert len(drawing.lines) == len(empty) + 1

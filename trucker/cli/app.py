@@ -279,7 +279,7 @@ def boards(
         out.print(f"{b.id}  {b.name}", style="bold")
         for line in _board_facts(b):
             out.print(f"  {line}", style="bright_black")
-        print_drawing(draw_board(b, {}, holes=b.holes(dice) if dice else ()))
+        print_drawing(draw_board(b, {}, {}, holes=b.holes(dice) if dice else ()))
     _exit(0)
 
 

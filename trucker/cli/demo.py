@@ -109,7 +109,7 @@ def _flight(root: Path) -> None:
     )
     deck = load_deck(root / "decks" / "round-1.toml", display="scenarios/decks/round-1.toml")
     plan = FlightPlan(crews, deck, DEFAULT_RULINGS, seed=7)
-    print_flight(plan, fly(plan), {}, quiet=True)
+    print_flight(plan, fly(plan), quiet=True)
 
 
 def _odds(root: Path) -> None:

@@ -63,267 +63,62 @@ def fly(
 
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships, parse_dice_option
-    from trucker.cli.output import check_output, print_json
-    from trucker.formats.decks import load_deck
-    from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, unique_names
+    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.interactive import TerminalCaptain
+    from trucker.cli.output import check_output
+    from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
     from trucker.play.flights import fly as run
+    from trucker.play.plans import plan_flight
 
     if html is not None:
         check_output(html, "--html", [*ships, Path(deck), *([choices] if choices else [])])
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
     flying, rulings = load_flight_ships(ships, ruling, repair=repair, quiet=json_out)
-    if order:
-        flying = _reorder(flying, order)
-    names = unique_names([f.ship.name or Path(f.file).stem for f in flying])
-    captains = _captains(policy, names)
+    boarding = [(f.ship, f.file, f.repaired) for f in flying]
     used_seed = draw_seed(seed) if dice is None else seed
-    faces = tuple(parse_dice_option(dice, "--dice")) if dice is not None else None
-    the_deck = deck_for(
-        deck, used_seed or 0, load=lambda p: load_deck(Path(p), display=p), rulings=rulings
-    )
-    scripts = _read_choices(choices, names) if choices else {}
-    crews = tuple(
-        Crew(
-            name=name,
-            ship=f.ship,
-            captain=captains.get(name, "sensible"),
-            insured=_insured(f.ship, insured),
-            repaired=f.repaired,
-        )
-        for name, f in zip(names, flying, strict=True)
-    )
-    plan = FlightPlan(crews, the_deck, rulings, seed=used_seed, faces=faces, choices=scripts)
-    interactive = {c.name: _interactive(c.name) for c in crews if c.captain == "interactive"}
-    snapshots: dict[int, dict[str, Any]] = {}
-    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
-
-    from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
-
+    plan = plan_flight(boarding, deck, rulings, seed=used_seed, dice=dice, choices=choices,
+                       order=order, policy=policy or (), insured=insured)  # fmt: skip
+    interactive = {
+        c.name: TerminalCaptain(c.name) for c in plan.crews if c.captain == "interactive"
+    }
     try:
-        result = run(plan, captains=interactive, observer=observer)
+        result = run(plan, captains=interactive)
     except DiceExhaustedError as exc:
         raise bad_input("--dice", dice or "", str(exc)) from None
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
-    if html is not None:
-        _write_page(html, plan, result, record)
-    if json_out:
-        print_json(flight_log(plan, result))
-        raise typer.Exit(0)
-    print_flight(plan, result, snapshots, quiet=quiet)
+    _show(plan, result, html=html, json_out=json_out, quiet=quiet)
     raise typer.Exit(0)
 
 
-def _observer(snapshots: dict[int, dict[str, Any]], *, drawn: bool, page: bool) -> tuple[Any, Any]:
-    """The flight's observer: ships kept for the terminal drawings, for the page, for both or
-    for neither (None: the engine then takes no snapshots at all)."""
-    record = None
-    if page:
-        from trucker.render.flight_page import FlightRecord
-
-        record = FlightRecord()
-    if not drawn and record is None:
-        return None, None
-
-    def observe(flight: Any, index: int) -> None:
-        if drawn:
-            snapshots[index] = {p.name: p.ship.to_ship() for p in flight.players}
-        if record is not None:
-            record(flight, index)
-
-    return observe, record
-
-
-def _write_page(path: Path, plan: Any, result: Any, record: Any) -> None:
-    from trucker.cli.output import write_output
+def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: bool) -> None:
+    """The page (``--html``), then the log (``--json``) or the flight told in the terminal."""
+    from trucker.cli.output import print_json, write_output
+    from trucker.play.flights import flight_log
     from trucker.render.flight_page import flight_page
 
-    write_output(path, flight_page(plan, result, record), "--html")
+    if html is not None:
+        write_output(html, flight_page(plan, result), "--html")
+    if json_out:
+        print_json(flight_log(plan, result))
+    else:
+        print_flight(plan, result, quiet=quiet)
 
 
-def _reorder(flying: list, order: str) -> list:
-    from trucker.cli.common import bad_input
-
-    try:
-        picks = [int(x) for x in order.split(",")]
-    except ValueError:
-        raise bad_input("--order", order, "expected file numbers like 2,1,3") from None
-    if sorted(picks) != list(range(1, len(flying) + 1)):
-        raise bad_input(
-            "--order", order, f"name each of the {len(flying)} ships once, 1-{len(flying)}"
-        )
-    return [flying[i - 1] for i in picks]
+_LOOKS = {"heading": "bold", "dim": "bright_black", "note": "yellow"}
 
 
-def _captains(policy: list[str] | None, names: list[str]) -> dict[str, str]:
-    from trucker.cli.common import bad_input
-    from trucker.sim.captains import CAPTAINS
+def print_flight(plan: Any, result: Any, *, quiet: bool) -> None:
+    """The flight as :func:`trucker.render.flight_report.flight_report` tells it."""
+    from trucker.cli.output import out, print_drawing
+    from trucker.render.flight_report import Said, flight_report
 
-    known = [*CAPTAINS, "interactive"]
-    out: dict[str, str] = {}
-    for entry in policy or []:
-        ship, sep, name = entry.rpartition("=")
-        if name not in known:
-            raise bad_input("--policy", entry, f"unknown captain {name!r}: use {', '.join(known)}")
-        if sep:
-            if ship not in names:
-                raise bad_input("--policy", entry, f"no ship named {ship!r} ({', '.join(names)})")
-            out[ship] = name
+    for part in flight_report(plan, result, quiet=quiet):
+        if isinstance(part, Said):
+            out.print(part.text, style=_LOOKS.get(part.style or ""))
         else:
-            out.update({n: name for n in names if n not in out})
-    return out
-
-
-def _insured(ship: Any, flag: bool | None) -> bool | None:
-    """``--insured`` over the file's ``insured`` over the captain's choice (None; RULES §9.3);
-    only optional insurance counts."""
-    if not ship.board.insurance.optional:
-        return False
-    if flag is not None:
-        return flag
-    return ship.insured
-
-
-def _read_choices(path: Path, names: list[str]) -> dict[str, list[str]]:
-    """A ``trucker-choices/1`` file: ``[ships]`` with a list of choice labels per ship."""
-    from trucker.core.errors import BadInput
-    from trucker.formats.load import read_document
-
-    doc = read_document(path, display=str(path))
-    errors = []
-    if doc.get("format") != "trucker-choices/1":
-        errors.append(BadInput.one(str(path), "format", 'expected "trucker-choices/1"').errors[0])
-    ships = doc.get("ships")
-    if not isinstance(ships, dict):
-        errors.append(BadInput.one(str(path), "ships", "expected a table of ship names").errors[0])
-        raise BadInput(errors)
-    out = {}
-    for name, labels in ships.items():
-        if name not in names:
-            errors.append(
-                BadInput.one(
-                    str(path), f"ships.{name}", f"no such ship ({', '.join(names)})"
-                ).errors[0]
-            )
-        elif not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
-            errors.append(
-                BadInput.one(str(path), f"ships.{name}", "expected a list of choice labels").errors[
-                    0
-                ]
-            )
-        else:
-            out[name] = labels
-    unknown = set(doc) - {"format", "ships"}
-    for key in sorted(unknown):
-        errors.append(BadInput.one(str(path), key, "unknown key").errors[0])
-    if errors:
-        raise BadInput(errors)
-    return out
-
-
-def _interactive(name: str) -> Any:
-    from trucker.cli.interactive import TerminalCaptain
-
-    return TerminalCaptain(name)
-
-
-def print_flight(
-    plan: Any, result: Any, snapshots: dict[int, dict[str, Any]], *, quiet: bool
-) -> None:
-    """The flight narrated card by card, each changed ship drawn, then the final table."""
-    from trucker.cli.output import out, plural, print_drawing
-    from trucker.render.narrate import narrate
-    from trucker.render.text import draw_ship
-
-    deck = plan.deck
-    seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
-    cards = plural(len(deck.cards), "card")
-    out.print(
-        f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}",
-        style="bold",
-    )
-    index = -1
-    sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
-    events = result.events or []
-    for event in events:
-        if event.kind in ("card", "settled") and index >= 0:
-            if not quiet:  # the ships the card just played changed
-                _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_ship)
-            index = -1
-        if event.kind == "card":
-            index = event.index - 1
-            if not quiet:
-                out.print()
-                out.print(narrate(event), style="bold")
-            continue
-        if quiet or _boring(event):
-            continue
-        out.print(f"  {narrate(event)}")
-    if index >= 0 and not quiet:
-        _draw_changes(snapshots.get(index), sizes, out, print_drawing, draw_ship)
-    out.print()
-    _final_table(result, out)
-    if result.representative:
-        cards = ", ".join(result.representative)
-        out.print(f"note: representative values (printed ones not known): {cards}", style="yellow")
-    if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
-        out.print(f"rulings not at their defaults: {settled}", style="yellow")
-
-
-def _boring(event: Any) -> bool:
-    if event.kind == "decided" and event.decision == "give-up" and event.choice == "fly on":
-        return True
-    return event.kind == "decided" and event.forced
-
-
-def _draw_changes(
-    ships: dict[str, Any] | None, sizes: dict[str, int], out: Any, show: Any, draw: Any
-) -> None:
-    """Draw each ship that lost tiles on the card, under the card's narration."""
-    from trucker.cli.output import plural
-
-    if not ships:
-        return
-    for name, ship in ships.items():
-        if len(ship.tiles) != sizes[name]:
-            sizes[name] = len(ship.tiles)
-            out.print(f"  {name} now ({plural(len(ship.tiles), 'tile')}):", style="bright_black")
-            show(draw(ship))
-
-
-def _final_table(result: Any, out: Any) -> None:
-    """One line per ship, columns of numbers (RULES §9.1), then why ships gave up."""
-    from trucker.render.flight_page import LEFT_COLUMNS, settlement_table
-
-    headers, rows = settlement_table(result.ships)
-    insured = "insurance" in headers
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    out.print(
-        "end of the flight (RULES §9): credits earned on cards, arrival reward, best-looking "
-        "prize, goods sold, lost tiles paid" + (", Class IV insurance bought" if insured else ""),
-        style="bold",
-    )
-    out.print(
-        "  ".join(
-            h.ljust(w) if i in LEFT_COLUMNS else h.rjust(w)
-            for i, (h, w) in enumerate(zip(headers, widths, strict=True))
-        )
-    )
-    for row in rows:
-        out.print(
-            "  ".join(
-                c.ljust(w) if i in LEFT_COLUMNS else c.rjust(w)
-                for i, (c, w) in enumerate(zip(row, widths, strict=True))
-            )
-        )
-    for s in result.ships:
-        if s.gave_up:
-            out.print(
-                f"{s.name} gave up: {s.reason} (goods sold at half price)", style="bright_black"
-            )
+            print_drawing(part)
 
 
 def replay(
@@ -338,23 +133,16 @@ def replay(
     Example: trucker fly ship.toml -d random:II --seed 7 --json > log.json; trucker replay log.json
     """
     from trucker.cli.common import bad_input
-    from trucker.cli.output import check_output, err, print_json
+    from trucker.cli.output import check_output, err
     from trucker.core.errors import BadInput, TruckerError
     from trucker.formats.load import read_document
-    from trucker.play.flights import flight_log
     from trucker.play.flights import replay as run
 
     if html is not None:
         check_output(html, "--html", [log])
+    document = read_document(log, display=str(log))
     try:
-        document = read_document(log, display=str(log))
-    except BadInput:
-        raise
-    snapshots: dict[int, dict[str, Any]] = {}
-    observer, record = _observer(snapshots, drawn=not (json_out or quiet), page=html is not None)
-
-    try:
-        plan, result = run(document, str(log), observer=observer)
+        plan, result = run(document, str(log))
     except (KeyError, TypeError) as exc:
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
     except BadInput:
@@ -362,15 +150,8 @@ def replay(
     except TruckerError as exc:
         err.print(f"{log}: the replay left the log: {exc}", style="red")
         raise typer.Exit(1) from None
-    saved = document.get("ships")
-    same = saved == [s.to_dict() for s in result.ships]
-    if html is not None:
-        _write_page(html, plan, result, record)
-    if json_out:
-        print_json(flight_log(plan, result))
-    else:
-        print_flight(plan, result, snapshots, quiet=quiet)
-    if not same:
+    _show(plan, result, html=html, json_out=json_out, quiet=quiet)
+    if document.get("ships") != [s.to_dict() for s in result.ships]:
         err.print(f"{log}: the replay ended differently from the log", style="red")
         raise typer.Exit(1)
     raise typer.Exit(0)

@@ -14,6 +14,7 @@ __all__ = [
     "TruckerError",
     "InputError",
     "BadInput",
+    "BadEvent",
     "IllegalChoiceError",
     "DiceExhaustedError",
     "ScriptExhaustedError",
@@ -46,6 +47,32 @@ class BadInput(TruckerError, ValueError):
     @classmethod
     def one(cls, file: str, where: str, problem: str) -> BadInput:
         return cls([InputError(file, where, problem)])
+
+
+class BadEvent(TruckerError, ValueError):
+    """A log's event that does not read back as an event: ``key`` names the field (``kind``
+    for an unknown kind), ``index`` the event's place in its log once known. A log's reader
+    turns it into one :class:`BadInput` line."""
+
+    def __init__(self, key: str, problem: str, index: int | None = None) -> None:
+        self.key = key
+        self.problem = problem
+        self.index = index
+        super().__init__(f"{self.where}: {problem}")
+
+    @property
+    def where(self) -> str:
+        """``events[3].square``, or the key alone while the index is not known."""
+        at = f"events[{self.index}]" if self.index is not None else ""
+        return ".".join(p for p in (at, self.key) if p) or "event"
+
+    def at(self, index: int) -> BadEvent:
+        """The same problem, placed at ``index`` in its log."""
+        return BadEvent(self.key, self.problem, index)
+
+    def input_error(self, file: str) -> BadInput:
+        """The one line a log's reader prints: ``FILE: events[3].square: PROBLEM``."""
+        return BadInput.one(file, self.where, self.problem)
 
 
 class IllegalChoiceError(TruckerError, ValueError):

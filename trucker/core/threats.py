@@ -105,7 +105,7 @@ class Line:
     def misses(self) -> bool:
         return self.index is None
 
-    def to_json(self) -> object:
+    def to_json(self) -> int | dict[str, int | None] | None:
         if self.entry is not None:
             return {"row": self.index, "entry": self.entry}
         return self.index

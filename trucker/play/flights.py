@@ -17,8 +17,8 @@ from typing import Any
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
-from trucker.core.errors import BadInput
-from trucker.core.events import Decided, Rolled
+from trucker.core.errors import BadEvent, BadInput
+from trucker.core.events import Decided, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -27,6 +27,7 @@ from trucker.formats.decks import Deck, deck_document, deck_from_document, rando
 from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
+from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
 from trucker.sim.flight import FlightResult
 from trucker.sim.run import run_flight
@@ -40,6 +41,8 @@ __all__ = [
     "fly",
     "plan_document",
     "flight_log",
+    "flight_record",
+    "launch",
     "replay",
     "unique_names",
 ]
@@ -119,7 +122,6 @@ def fly(
     *,
     keep_log: bool = True,
     captains: Mapping[str, Policy] | None = None,
-    observer: Any = None,
     catalogue: Catalogue | None = None,
 ) -> FlightResult:
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
@@ -136,10 +138,22 @@ def fly(
         catalogue=catalogue if catalogue is not None else packaged(),
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
-        observer=observer,
         deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
     )
     return result
+
+
+def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:
+    """The plan's ships as they leave, in start order: each layout, less its repaired tiles."""
+    return tuple(ShipAfter(c.name, c.ship, tuple(c.repaired)) for c in plan.crews)
+
+
+def flight_record(plan: FlightPlan, result: FlightResult) -> FlightRecord:
+    """Every ship after every card, folded from the result's log alone
+    (:mod:`trucker.play.record`); a flight flown without a log has none to fold."""
+    if result.events is None:
+        raise ValueError("the flight kept no log: fly it with keep_log=True to draw it")
+    return record_flight(launch(plan), result.events)
 
 
 def plan_document(plan: FlightPlan) -> dict[str, Any]:
@@ -171,9 +185,7 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-def replay(
-    document: Mapping[str, Any], name: str = "log", *, observer: Any = None
-) -> tuple[FlightPlan, FlightResult]:
+def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
     :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
@@ -194,11 +206,15 @@ def replay(
         for entry in header["ships"]
     )
     deck = deck_from_document(header["deck"], f"{name}: flight.deck")
-    rolls = [e["faces"] for e in events if e.get("kind") == Rolled.kind]
+    try:
+        logged = read_events(events)
+    except BadEvent as exc:
+        raise exc.input_error(name) from None
+    rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
-    for e in events:
-        if e.get("kind") == Decided.kind:
-            choices[e["ship"]].append(f"{e['decision']}: {e['choice']}")
+    for e in logged:
+        if isinstance(e, Decided):
+            choices[e.ship].append(f"{e.decision}: {e.choice}")
     written = header.get("rulings", {})
     if not isinstance(written, Mapping):
         raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
@@ -211,4 +227,4 @@ def replay(
         choices=choices,
     )
     scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
-    return plan, fly(plan, captains=scripted, observer=observer)
+    return plan, fly(plan, captains=scripted)

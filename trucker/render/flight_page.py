@@ -1,11 +1,11 @@
 """A flight as a teaching page: the launch, one frame per card, and the settlement.
 
 ``trucker fly ... --html`` and ``trucker replay ... --html`` build a :class:`~.html.Show` from
-three things: the plan (each ship at launch), the result (its event log, split at each card
-and narrated by :mod:`trucker.render.narrate`, every event once) and a :class:`FlightRecord`,
-the ships after each card taken through the ``observer`` hook of :func:`trucker.play.flights.fly`.
-Each card's frame shows every ship side by side, in start order, with the tiles it lost on that
-card crossed out; a ship that did not change is the same picture as before and is stored once.
+the plan (each ship at launch) and the result's event log alone: the log is split at each card
+and narrated by :mod:`trucker.render.narrate`, every event once, and folded over the ships
+(:mod:`trucker.play.record`) into every ship after every card. Each card's frame shows every
+ship side by side, in start order, with the tiles it lost on that card crossed out; a ship that
+did not change is the same picture as before and is stored once.
 The last frame is the settlement table of RULES §9.1.
 
 Like the rest of :mod:`trucker.render`, this module draws what the engine decided and never
@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from trucker.play.flights import flight_record
 from trucker.render.html import Frame, Show, page
 from trucker.render.narrate import narrate
 from trucker.render.svg import after_svg
@@ -28,11 +28,10 @@ if TYPE_CHECKING:
     from trucker.core.geometry import Cell
     from trucker.core.ship import Ship
     from trucker.play.flights import FlightPlan
-    from trucker.sim.flight import Flight, FlightResult, ShipResult
+    from trucker.play.record import ShipAfter
+    from trucker.sim.flight import FlightResult, ShipResult
 
 __all__ = [
-    "FlightRecord",
-    "ShipAfter",
     "flight_show",
     "flight_page",
     "chapter_lines",
@@ -41,31 +40,6 @@ __all__ = [
     "settlement_svg",
     "LEFT_COLUMNS",
 ]
-
-
-@dataclass(frozen=True)
-class ShipAfter:
-    """One ship as a card left it: its layout and contents, every tile lost so far (in the
-    order lost) and why it gave up, if it did."""
-
-    name: str
-    ship: Ship
-    lost: tuple[Cell, ...]
-    gave_up: str | None = None
-
-
-@dataclass
-class FlightRecord:
-    """The ships after each card, by card index: pass the record as ``observer`` to
-    :func:`trucker.play.flights.fly` (or ``replay``); it only reads the flight."""
-
-    after: dict[int, tuple[ShipAfter, ...]] = field(default_factory=dict)
-
-    def __call__(self, flight: Flight, index: int) -> None:
-        self.after[index] = tuple(
-            ShipAfter(p.name, p.ship.to_ship(), tuple(p.ship.lost), p.gave_up)
-            for p in flight.players
-        )
 
 
 # -- the settlement table ----------------------------------------------------------------------
@@ -314,16 +288,14 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _launch_state(plan: FlightPlan) -> tuple[ShipAfter, ...]:
-    return tuple(ShipAfter(c.name, c.ship, tuple(c.repaired)) for c in plan.crews)
-
-
-def flight_show(plan: FlightPlan, result: FlightResult, record: FlightRecord) -> Show:
+def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     """The flight as a show: the launch, one frame per card played and the settlement, each
-    with its narration; all but the settlement show every ship as that moment left it."""
+    with its narration; all but the settlement show every ship as the log says that moment
+    left it."""
     pictures = _Pictures()
+    record = flight_record(plan, result)
     launch, cards, settlement = split_flight(result.events or [])
-    state = _launch_state(plan)
+    state = record.launch
     first = tuple(
         pictures.add(_ship_picture(s, s.lost, None), f"ship{n}-") for n, s in enumerate(state, 1)
     )
@@ -334,12 +306,7 @@ def flight_show(plan: FlightPlan, result: FlightResult, record: FlightRecord) ->
     ]
     frames = [Frame("Launch", (*chapter_lines(launch), *repaired), first)]
     for card, events in cards:
-        now = record.after.get(int(card["index"]) - 1)
-        if now is None:
-            raise ValueError(
-                f"no ships recorded after card {card['index']}: pass the record as the "
-                "flight's observer"
-            )
+        now = record.after[int(card["index"]) - 1]
         shown = []
         for n, (before, after) in enumerate(zip(state, now, strict=True), 1):
             lost_here = after.lost[len(before.lost) :]
@@ -381,6 +348,6 @@ def flight_show(plan: FlightPlan, result: FlightResult, record: FlightRecord) ->
     return Show(show_title, tuple(drawn), tuple(frames), intro, tuple(notes))
 
 
-def flight_page(plan: FlightPlan, result: FlightResult, record: FlightRecord) -> str:
+def flight_page(plan: FlightPlan, result: FlightResult) -> str:
     """The page of a whole flight (``trucker fly ... --html``): one file, no network."""
-    return page(flight_show(plan, result, record))
+    return page(flight_show(plan, result))

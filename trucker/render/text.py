@@ -195,16 +195,16 @@ def draw_ship(
 def draw_board(
     board: Board,
     tiles: Mapping[Cell, Tile],
-    contents: Mapping[Cell, Contents] | None = None,
+    contents: Mapping[Cell, Contents],
     *,
     holes: Iterable[Cell] = (),
     marks: Mapping[Cell, Mark] | None = None,
     arrows: Mapping[tuple[Direction, int], str] | None = None,
 ) -> Drawing:
-    """Draw ``tiles`` holding ``contents`` (None: nothing) on ``board``. ``marks`` style
-    squares (violations, hits, steps); ``arrows`` mark a row or column from a side, e.g.
-    ``{(Direction.LEFT, 7): ">>"}``."""
-    held = contents or {}
+    """Draw ``tiles`` holding ``contents`` on ``board`` (an empty board: no tiles, no
+    contents). ``marks`` style squares (violations, hits, steps); ``arrows`` mark a row or
+    column from a side, e.g. ``{(Direction.LEFT, 7): ">>"}``."""
+    held = contents
     marks = marks or {}
     arrows = arrows or {}
     hole_set = set(holes)

@@ -123,7 +123,7 @@ def _pay_for(
         chosen = flight.ask(
             player, Decision(DecisionKind.PAY, player.name, options, purpose)
         ).value.power
-    pay(flight.table, ship, chosen, purpose)
+    pay(flight.table, ship, chosen, consumer, purpose)
 
 
 def _leaves_payable(ship: ShipState, power: Power, rest: list[Cell]) -> bool:
@@ -187,6 +187,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
     run out, nothing more (RULES §6.1)."""
     ship = player.ship
     taken = ""
+    squares: list[str] = []
     for _ in range(count):
         holds = [(c, h.goods) for c, h in sorted(ship.contents.items()) if h.goods]
         if not holds:
@@ -197,8 +198,9 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         held = ship.contents[cell]
         ship.set(cell, held._replace(goods=held.goods.replace(best, "", 1)))
         taken += best
+        squares.append(str(cell))
     if taken:
-        flight.table.emit(GoodsLost(player.name, taken))
+        flight.table.emit(GoodsLost(player.name, taken, tuple(squares)))
     for _ in range(count - len(taken)):
         contents = ship.contents
         batteries = [(c, contents[c].charge) for c in ship.of(Part.BATTERY) if contents[c].charge]
@@ -247,12 +249,14 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
             player, Decision(DecisionKind.LOAD_GOODS, player.name, options, why)
         ).value
         kept, dropped = choice.kept, choice.dropped
+    holds: dict[str, str] = {}
     for cell, load in pack_goods(ship, kept):
         held = ship.contents[cell]
         if held.goods != load:
             ship.set(cell, held._replace(goods=load))
+            holds[str(cell)] = load
     if flight.table.recording:
-        flight.table.emit(Loaded(player.name, goods, kept, dropped))
+        flight.table.emit(Loaded(player.name, goods, kept, dropped, holds))
 
 
 def goods_aboard(ship: ShipState) -> int:

@@ -313,7 +313,8 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         )
         if isinstance(choice.value, DefenceOption):
             defence = choice.value
-            pay(table, ship, defence.power, f"{word} {defence.defender} against {threat}")
+            purpose = f"{word} {defence.defender} against {threat}"
+            pay(table, ship, defence.power, defence.defender, purpose)
             by = "shield" if word == "shield" else "cannon"
             if recording:
                 table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
@@ -400,7 +401,8 @@ def offer_shift(
     chosen: ShiftOption = choice.value
     if chosen.direction is None or chosen.power is None:
         return None
-    pay(table, ship, chosen.power, f"thruster {chosen.thruster} shifts the ship {chosen.direction}")
+    purpose = f"thruster {chosen.thruster} shifts the ship {chosen.direction}"
+    pay(table, ship, chosen.power, chosen.thruster, purpose)
     table.emit(
         Shifted(
             ship.name,

@@ -20,6 +20,7 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import (
     CardRevealed,
+    Event,
     GaveUp,
     Insured,
     Moved,
@@ -118,7 +119,7 @@ class FlightResult:
     ship lost and earned (for statistics)."""
 
     ships: list[ShipResult]
-    events: list[Any] | None
+    events: list[Event] | None
     level: Level
     representative: list[str] = field(default_factory=list)
     rulings: dict[str, object] = field(default_factory=dict)

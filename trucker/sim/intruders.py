@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from trucker.core.cards import Hand, Intruder, IntruderKind, Reward
@@ -232,18 +233,21 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
                 str(hand),
                 step,
                 str(cell),
-                held.crew,
-                aliens,
-                held.goods,
-                held.charge,
-                robots,
-                passengers,
+                eaten.humans,
+                eaten.aliens,
+                eaten.goods,
+                eaten.tokens,
+                eaten.robots,
+                eaten.passengers,
             )
         )
     return eaten
 
 
-def _why(move: str, hand: Hand, tried: list[str]) -> str:
+@cache
+def _why(move: str, hand: Hand, tried: tuple[str, ...]) -> str:
+    """Why a step went where it did (RULES §7.2): the same words whether or not a log is kept,
+    each worded once (a few moves, hands and dead ends make every reason there is)."""
     if move == "back":
         return "a dead end: nothing joined to its " + ", ".join(tried) + ", so it goes back"
     if move == turn_order(hand)[0]:
@@ -309,7 +313,7 @@ def _walk(
             move = "back"
             target = previous if previous is not None else by_direction[back]
             direction = joined[target]
-        why = _why(move, hand, tried) if recording else ""
+        why = _why(move, hand, tuple(tried))
         heading = direction
         previous, current, number = current, target, number + 1
         guard = defender(ship, current, armed, table)

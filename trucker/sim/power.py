@@ -59,8 +59,8 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     return out
 
 
-def pay(table: Table, ship: ShipState, power: Power, purpose: str) -> None:
-    """Spend a battery token, or mark the panel used for this card."""
+def pay(table: Table, ship: ShipState, power: Power, consumer: Cell | None, purpose: str) -> None:
+    """Spend a battery token, or mark the panel used for this card, to run ``consumer``."""
     if power.cell is None:
         return
     if power.is_battery:
@@ -69,7 +69,15 @@ def pay(table: Table, ship: ShipState, power: Power, purpose: str) -> None:
     else:
         ship.solar_used.add(power.cell)
     if table.recording:
-        table.emit(Spent(ship.name, power.source, str(power.cell), purpose))
+        table.emit(
+            Spent(
+                ship.name,
+                power.source,
+                str(power.cell),
+                purpose,
+                None if consumer is None else str(consumer),
+            )
+        )
 
 
 def consumers_served(ship: ShipState, power: Power, candidates: Iterable[Cell]) -> list[Cell]:

@@ -52,7 +52,7 @@ def offer_robots(
             ship.name, Decision(DecisionKind.ACTIVATE_ROBOTS, ship.name, tuple(options), context)
         )
         if choice.value.power is not None:
-            pay(table, ship, choice.value.power, f"robots {center}")
+            pay(table, ship, choice.value.power, center, f"robots {center}")
             ship.set(center, ship.contents[center]._replace(active=True))
             activated.append(center)
     return activated

@@ -7,7 +7,7 @@ in :mod:`trucker.sim.cards`. This module joins the two, so neither imports the o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from trucker.core.cards import Card, Level
 from trucker.core.catalogue import Catalogue
@@ -35,14 +35,13 @@ def run_flight(
     catalogue: Catalogue,
     insured: Sequence[bool | None] | None = None,
     repaired: Sequence[Sequence[Cell]] | None = None,
-    observer: Callable[[Flight, int], None] | None = None,
     deck_rng: random.Random | None = None,
 ) -> FlightResult:
     """Fly ``cards`` (top first) against ``ships`` (the first is the leader); every roll comes
-    from the table's dice and every choice from the ships' policies. ``observer`` is called
-    after each card with the flight and the card's index (a renderer's hook; it must not
-    change the flight). ``insured`` None for a ship lets its captain decide; ``deck_rng``
-    draws the cards Hazardous Business adds."""
+    from the table's dice and every choice from the ships' policies; what happened is in the
+    table's log (nothing else watches the flight: the ships after each card are folded from
+    the log, :mod:`trucker.play.record`). ``insured`` None for a ship lets its captain decide;
+    ``deck_rng`` draws the cards Hazardous Business adds."""
     flight = Flight(
         ships,
         cards,
@@ -74,8 +73,6 @@ def run_flight(
         if before is None:
             before = _snapshot(flight)
         flight.resolve(index, card, resolver_for(card))
-        if observer is not None:
-            observer(flight, index)
         after = _snapshot(flight)
         costs.append(
             {
