@@ -83,10 +83,13 @@ def test_wilson_interval() -> None:
     assert 0 < wilson(0, 10).high < 0.35
 
 
-@given(st.dictionaries(st.integers(-5, 40), st.integers(1, 9), min_size=1), st.floats(0.01, 1))
-def test_percentile_is_exact(counts: dict[int, int], q: float) -> None:
+@given(st.dictionaries(st.integers(-5, 40), st.integers(1, 9), min_size=1), st.integers(1, 100))
+def test_percentile_is_exact(counts: dict[int, int], percent: int) -> None:
+    """The q-th percentile of the values written out, for q a percentage as a user writes it
+    (0.9 of 10 values is the 9th; binary floating point would make it the 10th)."""
     values = sorted(v for v, c in counts.items() for _ in range(c))
-    rank = Fraction(q) * len(values)
+    q = percent / 100
+    rank = Fraction(percent, 100) * len(values)
     expected = values[max(0, -(-rank.numerator // rank.denominator) - 1)]
     assert percentile(Counter(counts), q) == expected
 

@@ -17,6 +17,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from trucker.core.catalogue import Catalogue
@@ -236,11 +237,13 @@ def _moments(counts: Counter[int]) -> tuple[int, int, int]:
 
 
 def percentile(counts: Counter[int], q: float) -> int | None:
-    """The smallest value with at least ``q`` of the mass at or below it (exact, from counts)."""
+    """The smallest value with at least ``q`` of the mass at or below it (exact, from counts:
+    ``q`` is read as the decimal it was written as, so 0.9 of 10 flights is 9 of them, not the
+    binary float's 9.000000000000000222)."""
     n = sum(counts.values())
     if n == 0:
         return None
-    need, seen = q * n, 0
+    need, seen = Fraction(q).limit_denominator(10_000) * n, 0
     for value in sorted(counts):
         seen += counts[value]
         if seen >= need:
