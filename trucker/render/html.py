@@ -22,6 +22,8 @@ import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from trucker.render.narrate import narrate
@@ -88,157 +90,15 @@ class Show:
         }
 
 
-_CSS = """
-:root { color-scheme: light; --ink: #1e293b; --muted: #475569; --accent: #1d4ed8; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, "DejaVu Sans", Verdana, sans-serif; color: var(--ink);
-  background: #f8fafc; }
-header, main, footer { max-width: 1400px; margin: 0 auto; padding: 0 1rem; }
-h1 { font-size: 1.5rem; margin: 1rem 0 0.25rem; }
-.intro { color: var(--muted); margin: 0 0 0.5rem; }
-.player { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: 1rem;
-  align-items: start; }
-@media (max-width: 900px) { .player { grid-template-columns: 1fr; } }
-figure { margin: 0; background: #fff; border: 1px solid #cbd5e1; border-radius: 8px;
-  padding: 0.5rem; }
-figure svg { display: block; width: 100%; height: auto; }
-.side-by-side { display: grid; gap: 0.5rem;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); }
-.panel { background: #fff; border: 1px solid #cbd5e1; border-radius: 8px; padding: 0.75rem 1rem; }
-#narration h2 { font-size: 1.15rem; margin: 0 0 0.5rem; }
-#narration ul { margin: 0; padding-left: 1.25rem; }
-#narration li { margin: 0.25rem 0; }
-.controls { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0 0 0.25rem; align-items: center; }
-button { font: inherit; padding: 0.4rem 0.8rem; border: 1px solid var(--muted); border-radius: 6px;
-  background: #fff; color: var(--ink); cursor: pointer; }
-button:hover { background: #e2e8f0; }
-button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
-button:disabled { opacity: 0.45; cursor: default; }
-:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-#counter { color: var(--muted); font-variant-numeric: tabular-nums; }
-.keys { color: var(--muted); font-size: 0.9rem; }
-kbd { border: 1px solid #94a3b8; border-bottom-width: 2px; border-radius: 4px; padding: 0 0.3rem;
-  font-size: 0.85rem; background: #fff; }
-#frame-list { margin: 0.75rem 0 0; padding-left: 1.75rem; max-height: 22rem; overflow: auto;
-  border-top: 1px solid #e2e8f0; padding-top: 0.5rem; }
-#frame-list button { border: none; padding: 0.1rem 0.3rem; text-align: left; }
-#frame-list button[aria-current="step"] { background: #fde68a; font-weight: 600; }
-details { margin: 1rem 0 2rem; }
-.transcript h3 { font-size: 1rem; margin: 0.75rem 0 0.25rem; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; }
-.step.current .marker { stroke: #facc15; stroke-width: 4; }
-.future { display: none; }
-@media (prefers-reduced-motion: reduce) { * { transition: none !important; } }
-"""
 
-_JS = """
-(() => {
-  const data = JSON.parse(document.getElementById("show-data").textContent);
-  const pictures = data.pictures.map((runs) => {
-    const parts = [];
-    for (let k = 0; k < runs.length; k += 2) {
-      for (let j = 0; j < runs[k + 1]; j++) parts.push(data.pool[runs[k] + j]);
-    }
-    return parts.join("\\n");
-  });
-  const figure = document.getElementById("picture");
-  const title = document.getElementById("frame-title");
-  const lines = document.getElementById("frame-lines");
-  const counter = document.getElementById("counter");
-  const play = document.getElementById("play");
-  const list = document.getElementById("frame-list");
-  const buttons = {
-    first: document.getElementById("first"), back: document.getElementById("back"),
-    forward: document.getElementById("forward"), last: document.getElementById("last"),
-  };
-  let index = 0;
-  let shown = "";
-  let timer = null;
 
-  function render() {
-    const frame = data.frames[index];
-    const wanted = Array.isArray(frame.picture) ? frame.picture : [frame.picture];
-    if (shown !== wanted.join(",")) {
-      figure.innerHTML = wanted.length === 1 ? pictures[wanted[0]]
-        : '<div class="side-by-side">'
-          + wanted.map((i) => "<div>" + pictures[i] + "</div>").join("") + "</div>";
-      shown = wanted.join(",");
-    }
-    for (const el of figure.querySelectorAll("[data-step]")) {
-      const step = Number(el.getAttribute("data-step"));
-      el.classList.toggle("future", frame.upto !== null && step > frame.upto);
-    }
-    for (const el of figure.querySelectorAll(".current")) el.classList.remove("current");
-    for (const id of frame.focus) {
-      const el = figure.querySelector("#" + CSS.escape(id));
-      if (el) el.classList.add("current");
-    }
-    title.textContent = frame.title;
-    lines.replaceChildren(...frame.lines.map((text) => {
-      const li = document.createElement("li");
-      li.textContent = text;
-      return li;
-    }));
-    counter.textContent = (index + 1) + " / " + data.frames.length;
-    for (const [i, item] of Array.from(list.querySelectorAll("button")).entries()) {
-      if (i === index) item.setAttribute("aria-current", "step");
-      else item.removeAttribute("aria-current");
-    }
-    buttons.first.disabled = buttons.back.disabled = index === 0;
-    buttons.forward.disabled = buttons.last.disabled = index === data.frames.length - 1;
-    document.body.setAttribute("data-frame", String(index));
-  }
 
-  function go(to) {
-    index = Math.max(0, Math.min(data.frames.length - 1, to));
-    render();
-  }
 
-  function stop() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    play.setAttribute("aria-pressed", "false");
-    play.textContent = "Play";
-  }
-
-  function toggle() {
-    if (timer !== null) { stop(); return; }
-    if (index === data.frames.length - 1) go(0);
-    play.setAttribute("aria-pressed", "true");
-    play.textContent = "Pause";
-    timer = setInterval(() => {
-      if (index >= data.frames.length - 1) { stop(); return; }
-      go(index + 1);
-    }, 1600);
-  }
-
-  buttons.first.addEventListener("click", () => { stop(); go(0); });
-  buttons.back.addEventListener("click", () => { stop(); go(index - 1); });
-  buttons.forward.addEventListener("click", () => { stop(); go(index + 1); });
-  buttons.last.addEventListener("click", () => { stop(); go(data.frames.length - 1); });
-  play.addEventListener("click", toggle);
-  list.addEventListener("click", (event) => {
-    const target = event.target.closest("button[data-index]");
-    if (target) { stop(); go(Number(target.getAttribute("data-index"))); }
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onButton = event.target instanceof HTMLElement && event.target.closest("button");
-    if (event.key === "ArrowRight") { stop(); go(index + 1); }
-    else if (event.key === "ArrowLeft") { stop(); go(index - 1); }
-    else if (event.key === "Home") { stop(); go(0); }
-    else if (event.key === "End") { stop(); go(data.frames.length - 1); }
-    else if (event.key === " " && !onButton) { toggle(); }
-    else return;
-    event.preventDefault();
-  });
-  document.getElementById("player").hidden = false;
-  document.getElementById("step-nav").hidden = false;
-  document.getElementById("no-script").hidden = true;
-  render();
-})();
-"""
+@cache
+def _asset(name: str) -> str:
+    """A page's stylesheet or script, a file of its own beside this module (``assets/``),
+    embedded whole so that every page stays one self-contained file."""
+    return (resources.files("trucker.render") / "assets" / name).read_text(encoding="utf-8")
 
 
 def _json_for_script(data: Mapping[str, Any]) -> str:
@@ -328,7 +188,7 @@ def page(show: Show) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{esc(show.title)}</title>",
-        f"<style>{_CSS}</style>",
+        f"<style>\n{_asset('player.css')}</style>",
         "</head>",
         '<body data-frame="0">',
         f"<header><h1>{esc(show.title)}</h1>{intro}</header>",
@@ -372,7 +232,7 @@ def page(show: Show) -> str:
         "</main>",
         f'<script type="application/json" id="show-data">{_json_for_script(_page_data(show))}'
         "</script>",
-        f"<script>{_JS}</script>",
+        f"<script>\n{_asset('player.js')}</script>",
         "</body>",
         "</html>",
     ]

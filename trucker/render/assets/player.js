@@ -1,0 +1,105 @@
+(() => {
+  const data = JSON.parse(document.getElementById("show-data").textContent);
+  const pictures = data.pictures.map((runs) => {
+    const parts = [];
+    for (let k = 0; k < runs.length; k += 2) {
+      for (let j = 0; j < runs[k + 1]; j++) parts.push(data.pool[runs[k] + j]);
+    }
+    return parts.join("\n");
+  });
+  const figure = document.getElementById("picture");
+  const title = document.getElementById("frame-title");
+  const lines = document.getElementById("frame-lines");
+  const counter = document.getElementById("counter");
+  const play = document.getElementById("play");
+  const list = document.getElementById("frame-list");
+  const buttons = {
+    first: document.getElementById("first"), back: document.getElementById("back"),
+    forward: document.getElementById("forward"), last: document.getElementById("last"),
+  };
+  let index = 0;
+  let shown = "";
+  let timer = null;
+
+  function render() {
+    const frame = data.frames[index];
+    const wanted = Array.isArray(frame.picture) ? frame.picture : [frame.picture];
+    if (shown !== wanted.join(",")) {
+      figure.innerHTML = wanted.length === 1 ? pictures[wanted[0]]
+        : '<div class="side-by-side">'
+          + wanted.map((i) => "<div>" + pictures[i] + "</div>").join("") + "</div>";
+      shown = wanted.join(",");
+    }
+    for (const el of figure.querySelectorAll("[data-step]")) {
+      const step = Number(el.getAttribute("data-step"));
+      el.classList.toggle("future", frame.upto !== null && step > frame.upto);
+    }
+    for (const el of figure.querySelectorAll(".current")) el.classList.remove("current");
+    for (const id of frame.focus) {
+      const el = figure.querySelector("#" + CSS.escape(id));
+      if (el) el.classList.add("current");
+    }
+    title.textContent = frame.title;
+    lines.replaceChildren(...frame.lines.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+    counter.textContent = (index + 1) + " / " + data.frames.length;
+    for (const [i, item] of Array.from(list.querySelectorAll("button")).entries()) {
+      if (i === index) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    buttons.first.disabled = buttons.back.disabled = index === 0;
+    buttons.forward.disabled = buttons.last.disabled = index === data.frames.length - 1;
+    document.body.setAttribute("data-frame", String(index));
+  }
+
+  function go(to) {
+    index = Math.max(0, Math.min(data.frames.length - 1, to));
+    render();
+  }
+
+  function stop() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.setAttribute("aria-pressed", "false");
+    play.textContent = "Play";
+  }
+
+  function toggle() {
+    if (timer !== null) { stop(); return; }
+    if (index === data.frames.length - 1) go(0);
+    play.setAttribute("aria-pressed", "true");
+    play.textContent = "Pause";
+    timer = setInterval(() => {
+      if (index >= data.frames.length - 1) { stop(); return; }
+      go(index + 1);
+    }, 1600);
+  }
+
+  buttons.first.addEventListener("click", () => { stop(); go(0); });
+  buttons.back.addEventListener("click", () => { stop(); go(index - 1); });
+  buttons.forward.addEventListener("click", () => { stop(); go(index + 1); });
+  buttons.last.addEventListener("click", () => { stop(); go(data.frames.length - 1); });
+  play.addEventListener("click", toggle);
+  list.addEventListener("click", (event) => {
+    const target = event.target.closest("button[data-index]");
+    if (target) { stop(); go(Number(target.getAttribute("data-index"))); }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onButton = event.target instanceof HTMLElement && event.target.closest("button");
+    if (event.key === "ArrowRight") { stop(); go(index + 1); }
+    else if (event.key === "ArrowLeft") { stop(); go(index - 1); }
+    else if (event.key === "Home") { stop(); go(0); }
+    else if (event.key === "End") { stop(); go(data.frames.length - 1); }
+    else if (event.key === " " && !onButton) { toggle(); }
+    else return;
+    event.preventDefault();
+  });
+  document.getElementById("player").hidden = false;
+  document.getElementById("step-nav").hidden = false;
+  document.getElementById("no-script").hidden = true;
+  render();
+})();
