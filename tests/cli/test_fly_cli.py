@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
 
@@ -74,6 +76,24 @@ def test_replay_refuses_other_files(tmp_path) -> None:
     not_a_log.write_text("{}")
     run = trucker("replay", str(not_a_log))
     assert run.returncode == 2 and "trucker-flight/1" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("header", "where"),
+    [
+        ({}, "flight.ships"),
+        ({"ships": [{"name": "Red"}]}, "flight.ships"),
+        ({"ships": []}, "flight.deck"),
+    ],
+)
+def test_replay_of_a_log_without_its_ships_or_deck_is_bad_input(tmp_path, header, where) -> None:
+    """An edited log that lost its plan is one line naming the key (exit 2), not a crash."""
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps({"flight": {"format": "trucker-flight/1", **header}, "events": []}))
+    run = trucker("replay", str(log))
+    assert run.returncode == 2
+    assert run.stderr.splitlines()[0].startswith(f"{log}: {where}: ")
+    assert "Traceback" not in run.stderr
 
 
 def test_replay_names_the_event_and_key_a_damaged_log_lacks(tmp_path) -> None:

@@ -190,11 +190,24 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
     :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
     events = document.get("events")
-    is_log = isinstance(header, Mapping) and header.get("format") == LOG_FORMAT
-    if not is_log or not isinstance(events, list):
+    if not isinstance(header, Mapping) or header.get("format") != LOG_FORMAT:
         raise BadInput.one(
             name, "flight", f"not a {LOG_FORMAT} log (write one with trucker fly --json)"
         )
+    if not isinstance(events, list):
+        raise BadInput.one(name, "events", "expected the list of the flight's events")
+    ships = header.get("ships")
+    if not isinstance(ships, list) or not all(
+        isinstance(e, Mapping)
+        and isinstance(e.get("name"), str)
+        and isinstance(e.get("layout"), Mapping)
+        for e in ships
+    ):
+        raise BadInput.one(
+            name, "flight.ships", "expected a list of ships, each a name and a layout"
+        )
+    if not isinstance(header.get("deck"), Mapping):
+        raise BadInput.one(name, "flight.deck", "expected the flight's deck")
     crews = tuple(
         Crew(
             name=entry["name"],
@@ -203,7 +216,7 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
             insured=entry.get("insured"),
             repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
         )
-        for entry in header["ships"]
+        for entry in ships
     )
     deck = deck_from_document(header["deck"], f"{name}: flight.deck")
     try:

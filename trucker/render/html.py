@@ -90,10 +90,6 @@ class Show:
         }
 
 
-
-
-
-
 @cache
 def _asset(name: str) -> str:
     """A page's stylesheet or script, a file of its own beside this module (``assets/``),

@@ -82,7 +82,7 @@ _STOPPED = {
 
 
 def _stopped(e: Fields) -> str:
-    how = _STOPPED.get(e["by"], e["by"]).format(defender=e.get("defender"), side="")
+    how = _STOPPED.get(e["by"], str(e["by"])).format(defender=e.get("defender"), side="")
     return f"the {e['threat']} {how}: no damage to {e['square']}"
 
 

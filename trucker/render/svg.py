@@ -249,7 +249,7 @@ class _Picture:
         """Put panels under the title, ``columns`` to a row (all in one row by default);
         return the y under them."""
         columns = columns or len(panels)
-        y = _TITLE_HEIGHT
+        y = float(_TITLE_HEIGHT)
         for start in range(0, len(panels), columns):
             row = panels[start : start + columns]
             y += 24 if headings else 0

@@ -13,7 +13,7 @@ what a tile holds (§7.3); commandos place fuses that explode when they leave or
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -368,24 +368,26 @@ def _board(
                 str(ship.tiles[landing].part) if landing else None,
             )
         )
-    base = {
-        "ship": ship.name,
-        "card": card,
-        "roll": roll,
-        "rolled": line if rolled is None else rolled,
-        "line": line,
-        "shift": shift.direction if shift else None,
-        "shift_power": shift.power if shift else None,
-        "thruster": shift.thruster if shift else None,
-        "robots": robots,
-    }
+    missed = IntruderResult(
+        ship=ship.name,
+        card=card,
+        roll=roll,
+        rolled=line if rolled is None else rolled,
+        line=line,
+        landing=None,
+        outcome="miss",
+        shift=shift.direction if shift else None,
+        shift_power=shift.power if shift else None,
+        thruster=shift.thruster if shift else None,
+        robots=tuple(robots),
+    )
     if landing is None:
-        return IntruderResult(**base, landing=None, outcome="miss")
+        return missed
     armed = _armed(ship, table)
     guard = defender(ship, landing, armed, table)
     if guard is not None:
         table.emit(Repelled(ship.name, str(landing), guard))
-        return IntruderResult(**base, landing=landing, outcome="repelled", repelled_by=guard)
+        return replace(missed, landing=landing, outcome="repelled", repelled_by=guard)
     walks: list[Walk] = []
     damage = NO_DAMAGE
     later: list[Cell] = []
@@ -414,8 +416,8 @@ def _board(
         why = f"{beaten} {card.kind} defeated"
         table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
     outcome = walks[0].outcome if len(walks) == 1 else "boarded"
-    return IntruderResult(
-        **base, landing=landing, outcome=outcome, walks=tuple(walks), damage=damage, reward=reward
+    return replace(
+        missed, landing=landing, outcome=outcome, walks=tuple(walks), damage=damage, reward=reward
     )
 
 

@@ -4,8 +4,11 @@ ones did. With only one ship flying, the penalties are ignored."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from trucker.core.cards import Card, CombatLine, CombatTest, CombatZone, PenaltyKind
 from trucker.core.events import Passed, Penalised
+from trucker.core.geometry import Cell
 from trucker.rules.stats import crew_comparison, half
 from trucker.sim.actions import declare_power, lose_crew, lose_goods
 from trucker.sim.cards.meteor_swarm import fire_volley
@@ -15,7 +18,7 @@ from trucker.sim.robots import offer_robots
 __all__ = ["resolve_combat_zone", "lowest"]
 
 
-def lowest(values: list[tuple[Player, float]]) -> Player:
+def lowest(values: Sequence[tuple[Player, float]]) -> Player:
     """The ship with the lowest value; a tie goes against the ship furthest ahead (the list is
     in flight order, leader first)."""
     least = min(v for _, v in values)
@@ -29,15 +32,15 @@ def _values(flight: Flight, line: CombatLine, players: list[Player]) -> list[tup
         if line.test is CombatTest.CREW:
             mine = crew_comparison(player.ship, flight.rulings)
             bottom = min(declared, default=None)
+
+            def useful(center: Cell, helps: bool = bottom is None or mine < bottom) -> str:
+                return "4 more crew against the fewest-crew line" if helps else ""
+
             offer_robots(
                 flight.table,
                 player.ship,
                 "combat zone: fewest crew",
-                lambda center, mine=mine, bottom=bottom: (
-                    "4 more crew against the fewest-crew line"
-                    if bottom is None or mine < bottom
-                    else ""
-                ),
+                useful,
             )
             values.append((player, crew_comparison(player.ship, flight.rulings)))
             continue

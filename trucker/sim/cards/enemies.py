@@ -56,7 +56,7 @@ def meet_enemy(
     card: Card,
     strength: int,
     on_win: Callable[[Player, bool], None],
-    on_loss: Callable[[Player], None],
+    on_loss: Callable[[Player], object],
 ) -> Beaten:
     """Send the enemy down the line until beaten (twice with five ships); ``on_win`` learns
     whether the winner is the second. Returns the ships it beat."""

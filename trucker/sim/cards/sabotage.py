@@ -12,7 +12,7 @@ from trucker.core.geometry import Cell
 from trucker.rules.stats import crew_comparison
 from trucker.sim.cards.combat_zone import lowest
 from trucker.sim.damage import destroy
-from trucker.sim.flight import Flight
+from trucker.sim.flight import Flight, Player
 from trucker.sim.robots import offer_robots
 
 __all__ = ["resolve_sabotage", "TRIES"]
@@ -24,13 +24,13 @@ def resolve_sabotage(flight: Flight, card: Card) -> None:
     players = flight.in_order()
     if not players:
         return
-    values = []
+    values: list[tuple[Player, float]] = []
     for player in players:
         offer_robots(
             flight.table,
             player.ship,
             "sabotage targets the fewest crew",
-            lambda center, player=player: "4 more crew against the saboteurs",
+            lambda center: "4 more crew against the saboteurs",
         )
         values.append((player, crew_comparison(player.ship, flight.rulings)))
     target = lowest(values)
