@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from trucker.core.cards import (
     AbandonedShip,
     AbandonedStation,
     Card,
+    CardError,
     CardType,
     CombatZone,
     Hand,
@@ -167,6 +169,65 @@ def test_a_double_intruder_walks_both_hands() -> None:
     double = predator(None, True)
     assert single.hands == (Hand.RIGHT,)
     assert double.hands == (Hand.LEFT, Hand.RIGHT)
+
+
+def _intruder(**more: object) -> Intruder:
+    fields: dict = {"level": Level.I, "kind": IntruderKind.PREDATOR, "direction": Direction.LEFT,
+                    "steps": 4, "hand": Hand.LEFT, "fuses": (), "double": False,
+                    "reward": Reward(credits=2)}  # fmt: skip
+    fields.update(more)
+    return Intruder(**fields)
+
+
+@pytest.mark.parametrize(
+    ("more", "key", "problem"),
+    [
+        ({"steps": 0}, "steps", "an intruder takes at least one step"),
+        ({"double": True}, "hand", "a double intruder walks both hands"),
+        ({"fuses": (2,)}, "fuses", "a predator places no fuses"),
+        (
+            {"kind": IntruderKind.COMMANDO, "fuses": (3, 2)},
+            "fuses",
+            "fuse steps must be increasing, each once",
+        ),
+        (
+            {"kind": IntruderKind.COMMANDO, "fuses": (2, 2)},
+            "fuses",
+            "fuse steps must be increasing, each once",
+        ),
+        (
+            {"kind": IntruderKind.COMMANDO, "fuses": (5,)},
+            "fuses",
+            "fuse steps must lie within the 4 steps",
+        ),
+        (
+            {"kind": IntruderKind.COMMANDO, "fuses": (0, 2)},
+            "fuses",
+            "fuse steps must lie within the 4 steps",
+        ),
+        ({"kind": IntruderKind.COMMANDO}, "fuses", "a commando needs its fuse steps"),
+        (
+            {"kind": IntruderKind.PREDATOR_COMMANDO, "double": True, "hand": None},
+            "fuses",
+            "a predator-commando needs its fuse steps",
+        ),
+    ],
+)
+def test_an_intruder_card_refuses_numbers_it_cannot_have(
+    more: dict, key: str, problem: str
+) -> None:
+    with pytest.raises(CardError) as exc:
+        _intruder(**more)
+    assert (exc.value.key, exc.value.problem) == (key, problem)
+    assert str(exc.value) == f"{key}: {problem}"
+    assert isinstance(exc.value, ValueError)
+
+
+def test_an_intruder_card_checks_itself_when_replaced_too() -> None:
+    commando = _intruder(kind=IntruderKind.COMMANDO, steps=12, fuses=(6, 12))
+    assert dataclasses.replace(commando, double=True, hand=None).hands == (Hand.LEFT, Hand.RIGHT)
+    with pytest.raises(CardError, match="fuses: fuse steps must lie within the 8 steps"):
+        dataclasses.replace(commando, steps=8)
 
 
 # --- the catalogue --------------------------------------------------------------------------

@@ -10,11 +10,13 @@ are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from itertools import pairwise
 from typing import Any, ClassVar
 
+from trucker.core.errors import TruckerError
 from trucker.core.geometry import Direction
 from trucker.core.parts import GOODS_VALUE
 from trucker.core.threats import Threat, ThreatKind
@@ -33,6 +35,8 @@ __all__ = [
     "IntruderKind",
     "Hand",
     "Reward",
+    "CardError",
+    "check_intruder",
     "Card",
     "OpenSpace",
     "Stardust",
@@ -209,6 +213,38 @@ class Reward:
 
     def short(self) -> str:
         return self.goods or f"{self.credits} credits"
+
+
+class CardError(TruckerError, ValueError):
+    """Numbers no card can have. ``key`` names the card's key as a deck file writes it
+    (``steps``, ``fuses``...), so that a file or a command line can name its own key or option;
+    ``str()`` is ``KEY: PROBLEM``."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{key}: {problem}")
+
+
+def check_intruder(
+    kind: IntruderKind, steps: int, hand: Hand | None, fuses: Sequence[int], double: bool
+) -> None:
+    """Raise :class:`CardError` for an intruder card that cannot be (RULES §7): it takes at
+    least one step (the landing tile is step 1, §7.2); a double intruder walks both hands, so
+    names none (§7.6); only commandos place fuses (§7.3, §7.4), at increasing steps within the
+    walk."""
+    if steps < 1:
+        raise CardError("steps", "an intruder takes at least one step")
+    if double and hand is not None:
+        raise CardError("hand", "a double intruder walks both hands")
+    if fuses and not kind.places_fuses:
+        raise CardError("fuses", "a predator places no fuses")
+    if any(b <= a for a, b in pairwise(fuses)):
+        raise CardError("fuses", "fuse steps must be increasing, each once")
+    if fuses and (fuses[0] < 1 or fuses[-1] > steps):
+        raise CardError("fuses", f"fuse steps must lie within the {steps} steps")
+    if kind.places_fuses and not fuses:
+        raise CardError("fuses", f"a {kind} needs its fuse steps")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -489,6 +525,9 @@ class Intruder(Card):
     fuses: tuple[int, ...]
     double: bool
     reward: Reward
+
+    def __post_init__(self) -> None:
+        check_intruder(self.kind, self.steps, self.hand, self.fuses, self.double)
 
     @property
     def hands(self) -> tuple[Hand, ...]:

@@ -3,8 +3,9 @@
 The deck file is exactly the spec's (``docs/deck-format.md``): each ``[[card]]`` is a catalogue
 ``id`` alone or an inline ``type`` with its keys. The catalogue files (``trucker-cards/1``) hold
 the same inline cards plus an ``id`` and a ``source`` each. These models check shapes and the facts
-a card knows about itself (fuses within the steps, one penalty per Combat Zone line); catalogue ids
-are looked up by :mod:`trucker.formats.decks`. Nothing here reads a file.
+a card knows about itself (one penalty per Combat Zone line; an intruder's steps and fuses are
+checked once, by :func:`~trucker.core.cards.check_intruder`); catalogue ids are looked up by
+:mod:`trucker.formats.decks`. Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from trucker.core.cards import (
     PenaltyKind,
     Reward,
     Threat,
+    check_intruder,
     parse_goods,
 )
 from trucker.core.geometry import DIRECTIONS, Direction
@@ -362,18 +364,13 @@ class IntruderEntry(_Entry):
 
     @model_validator(mode="after")
     def _walk(self) -> IntruderEntry:
+        """Only a double intruder may leave out its hand (a rule of the file's keys); the card
+        checks its own numbers, and its :class:`CardError` (``KEY: PROBLEM``) becomes the
+        line naming that key."""
         if self.hand is None and not self.double:
             raise ValueError("hand: required key is missing (only a double intruder omits it)")
-        if self.kind == "predator" and self.fuses:
-            raise ValueError("fuses: a predator places no fuses (commandos do)")
-        if self.kind != "predator" and not self.fuses:
-            raise ValueError(f"fuses: a {self.kind} places at least one fuse")
-        if any(b <= a for a, b in zip(self.fuses, self.fuses[1:], strict=False)):
-            raise ValueError(f"fuses: step numbers must increase, got {self.fuses}")
-        if self.fuses and self.fuses[-1] > self.steps:
-            raise ValueError(
-                f"fuses: step {self.fuses[-1]} is beyond the intruder's {self.steps} steps"
-            )
+        fields = self.card_fields()
+        check_intruder(fields["kind"], self.steps, fields["hand"], self.fuses, self.double)
         return self
 
     def card_fields(self) -> dict[str, Any]:
