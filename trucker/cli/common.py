@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -18,6 +18,9 @@ from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell, Direction
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
+
+if TYPE_CHECKING:
+    from trucker.sim.encounters import Encounter
 
 __all__ = [
     "FlightShip",
@@ -141,25 +144,17 @@ def choose_roll(
     return SeededDice(used_seed).roll(purpose), used_seed
 
 
-def trace_document(
-    result: Any,
-    flying: FlightShip,
-    ship: Any,
-    *,
-    seed: int | None,
-    rulings: Rulings,
-    log: Sequence[Any],
-) -> dict[str, Any]:
+def trace_document(found: Encounter[Any], file: str, seed: int | None) -> dict[str, Any]:
     """The ``--json`` of a single-encounter command (``hit``, ``intruder``): the result's own
     keys, then where it happened, what it cost, and every event."""
-    data = result.to_dict()
+    data = found.result.to_dict()
     data.update(
-        file=flying.file,
-        board=flying.ship.board.id,
+        file=file,
+        board=found.before.board.id,
         seed=seed,
-        repaired=[str(c) for c in flying.repaired],
-        tiles_lost=len(ship.lost),
-        rulings=rulings.non_default(),
-        events=[e.to_dict() for e in log],
+        repaired=[str(c) for c in found.repaired],
+        tiles_lost=len(found.lost),
+        rulings=found.rulings.non_default(),
+        events=[e.to_dict() for e in found.log],
     )
     return data

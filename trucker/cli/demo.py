@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trucker.cli.output import out, print_report
+from trucker.cli.output import out, print_lines, print_report
 from trucker.core.rulings import DEFAULT_RULINGS
 from trucker.formats.catalogue import scenarios_root
 from trucker.formats.load import load_ship
@@ -56,40 +56,32 @@ def run_demo() -> int:
 
 def _hit(root: Path) -> None:
     """Job 2, one threat: a large meteor from the left on roll 8, shot down or not."""
-    from trucker.cli.hit_cmd import _print_hit
     from trucker.core.threats import Threat
-    from trucker.sim.attacks import attack
-    from trucker.sim.state import ShipState
-    from trucker.sim.table import Table
+    from trucker.render.encounters import hit_lines
+    from trucker.sim.encounters import hit
 
     name = "scenarios/ships/class-iii-cruiser.toml"
     _title("one threat", f"trucker hit {name} -t large-meteor --from left --roll 8")
-    ship = ShipState.from_ship(load_ship(root / "ships" / "class-iii-cruiser.toml", display=name))
-    before = ship.to_ship()
-    log: list = []
-    result = attack(Table(log=log), ship, Threat.parse("large-meteor left"), 8)
-    _print_hit(out, before, ship, result, log, None, (), DEFAULT_RULINGS)
+    ship = load_ship(root / "ships" / "class-iii-cruiser.toml", display=name)
+    print_lines(hit_lines(hit(ship, Threat.parse("large-meteor left"), 8), None))
 
 
 def _intruder(root: Path) -> None:
     """Job 3: a predator boards and walks by the left-hand rule (RULES §7)."""
     from trucker.cli.captains import CommandLineCaptain
-    from trucker.cli.intruder_cmd import _print
+    from trucker.core.cards import Intruder
     from trucker.formats.decks import load_deck
-    from trucker.sim.intruders import intrude
-    from trucker.sim.state import ShipState
-    from trucker.sim.table import Table
+    from trucker.render.encounters import intruder_lines
+    from trucker.sim.encounters import intruder
 
     name = "scenarios/intruders/yellow-predator.toml"
     card_name = "scenarios/intruders/small-predator.toml"
     _title("an intruder's walk", f"trucker intruder {name} --card {card_name} --roll 9")
-    ship = ShipState.from_ship(load_ship(root / "intruders" / "yellow-predator.toml", display=name))
+    ship = load_ship(root / "intruders" / "yellow-predator.toml", display=name)
     (card,) = load_deck(root / "intruders" / "small-predator.toml").cards
-    before = ship.to_ship()
-    log: list = []
-    table = Table(log=log, policies=CommandLineCaptain())
-    result = intrude(table, ship, card, 9)  # type: ignore[arg-type]
-    _print(before, ship, result, log, None, DEFAULT_RULINGS, explain=False, frames=False)
+    assert isinstance(card, Intruder)
+    found = intruder(ship, card, 9, captain=CommandLineCaptain())
+    print_lines(intruder_lines(found, None, explain=False, frames=False))
 
 
 def _flight(root: Path) -> None:

@@ -70,11 +70,10 @@ def hit(
         parse_square,
         trace_document,
     )
-    from trucker.cli.output import check_output, out, print_json, write_output
-    from trucker.core.threats import Threat, ThreatKind, read_roll
-    from trucker.sim.attacks import attack, why_no_shift
-    from trucker.sim.state import ShipState
-    from trucker.sim.table import Table
+    from trucker.cli.output import check_output, print_json, print_lines, write_output
+    from trucker.core.threats import Threat, ThreatKind
+    from trucker.render.encounters import hit_lines
+    from trucker.sim import encounters
 
     try:
         kind = ThreatKind.parse(threat)
@@ -88,96 +87,33 @@ def hit(
     if svg is not None:
         check_output(svg, "--svg", [file])
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
-    board = flying.ship.board
-    the_roll, used_seed = choose_roll(board, roll, dice, seed, "the threat's line")
-    ship = ShipState.from_ship(flying.ship)
-    ship.lost.extend(flying.repaired)
-    threat_obj = Threat(kind, direction)
-    if moves is not None:
-        reason = why_no_shift(
-            ship,
-            read_roll(board, direction, the_roll),
-            moves,
-            needs_crew=rulings.thruster_crew_for_meteors,
-        )
-        if reason:
-            raise bad_input("--shift", shift or "", reason)
+    the_roll, used_seed = choose_roll(flying.ship.board, roll, dice, seed, "the threat's line")
     captain = CommandLineCaptain(
         shift=moves, keep=keep_cell, use_batteries=not no_battery, use_solar=not no_solar
     )
-    before = ship.to_ship()
-    log: list = []
     try:
-        result = attack(
-            Table(rulings=rulings, policies=captain, log=log), ship, threat_obj, the_roll
+        found = encounters.hit(
+            flying.ship,
+            Threat(kind, direction),
+            the_roll,
+            captain=captain,
+            shift=moves,
+            repaired=flying.repaired,
+            rulings=rulings,
         )
+    except encounters.CannotShift as exc:
+        raise bad_input("--shift", shift or "", exc.reason) from None
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
     if svg is not None:
         from trucker.render.svg import hit_svg
 
-        write_output(svg, hit_svg(before, ship.to_ship(), result), "--svg")
+        write_output(svg, hit_svg(found.before, found.after, found.result), "--svg")
     if json_out:
-        print_json(trace_document(result, flying, ship, seed=used_seed, rulings=rulings, log=log))
+        print_json(trace_document(found, flying.file, used_seed))
         raise typer.Exit(0)
-    _print_hit(out, before, ship, result, log, used_seed, flying.repaired, rulings)
+    print_lines(hit_lines(found, used_seed))
     raise typer.Exit(0)
-
-
-def _print_hit(out, before, ship, result, log, seed, repaired, rulings) -> None:
-    from trucker.cli.output import plural, print_drawing
-    from trucker.render.narrate import narrate
-    from trucker.render.text import LOST, Mark, draw_ship
-
-    rolled = (
-        result.roll if isinstance(result.roll, int) else f"{result.roll[0]} and {result.roll[1]}"
-    )
-    out.print(
-        f"{before.file or before.label}  board {before.board.id}: "
-        f"{result.threat.kind} from the {result.threat.direction}, roll {rolled} → {result.rolled}",
-        style="bold",
-    )
-    if seed is not None:
-        out.print(f"rolled with seed {seed}; rerun with --seed {seed}", style="bright_black")
-    marks = {}
-    for impact in result.impacts:
-        if impact.hit is not None:
-            marks[impact.hit] = Mark("hit")
-        if impact.defender is not None:
-            marks[impact.defender] = Mark("defended")
-    arrows = {}
-    line = result.line
-    if line.index is not None:
-        symbol = {"front": "vv", "rear": "^^", "left": ">>", "right": "<<"}[str(line.direction)]
-        arrows[(line.direction, line.index)] = symbol
-    print_drawing(draw_ship(before, marks=marks, arrows=arrows))
-    for number, event in enumerate(log, 1):
-        out.print(f"  {number}. {narrate(event)}")
-    stops = [i.stopped_by for i in result.impacts if i.stopped_by]
-    lost = result.lost
-    summary = (
-        f"stopped by {', '.join(stops)}"
-        if stops and not lost
-        else ("a miss" if all(i.hit is None for i in result.impacts) else "")
-    )
-    parts = [p for p in (summary, plural(result.batteries_used, "battery token") + " spent") if p]
-    if result.solar_used:
-        parts.append("solar power from " + ", ".join(map(str, result.solar_used)))
-    parts.append(f"lost: {', '.join(map(str, lost))}" if lost else "nothing lost")
-    out.print("result: " + " · ".join(parts), style="bold")
-    if repaired:
-        out.print(f"repaired before the hit: {', '.join(map(str, repaired))} (counted as lost)")
-    if lost:
-        after = ship.to_ship()
-        gone = dict.fromkeys(lost, LOST)
-        out.print("the ship after the hit:")
-        print_drawing(draw_ship(after, marks=gone))
-        out.print(
-            f"tiles lost so far: {len(ship.lost)} (each costs a credit at the end of the flight)"
-        )
-    if rulings.non_default():
-        settled = ", ".join(f"{k} = {v}" for k, v in rulings.non_default().items())
-        out.print(f"rulings not at their defaults: {settled}", style="yellow")
 
 
 def exposure(
@@ -198,12 +134,11 @@ def exposure(
     --svg heat.svg
     """
     from trucker.cli.common import bad_input, load_flight_ships, parse_direction
-    from trucker.cli.output import check_output, out, print_drawing, print_json, write_output
+    from trucker.cli.output import check_output, print_json, print_lines, write_output
     from trucker.core.geometry import DIRECTIONS
     from trucker.core.threats import ThreatKind
-    from trucker.render.text import Mark, draw_ship
-    from trucker.sim.exposure import exposure as run
-    from trucker.sim.state import ShipState
+    from trucker.render.encounters import exposure_lines
+    from trucker.sim import encounters
 
     try:
         kind = ThreatKind.parse(threat)
@@ -213,8 +148,7 @@ def exposure(
     if svg is not None:
         check_output(svg, "--svg", [file])
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
-    ship = ShipState.from_ship(flying.ship)
-    found = run(ship, kind, rulings, sides)
+    found = encounters.exposure(flying.ship, kind, sides=sides, rulings=rulings)
     if svg is not None:
         from trucker.render.svg import exposure_svg
 
@@ -223,54 +157,12 @@ def exposure(
         print_json(
             {
                 "file": str(file),
-                "board": ship.board.id,
+                "board": flying.ship.board.id,
                 "threat": str(kind),
                 "sides": [s.to_dict() for s in found],
                 "rulings": rulings.non_default(),
             }
         )
         raise typer.Exit(0)
-    built = flying.ship
-    out.print(
-        f"{file}  board {built.board.id}: exposure to a {kind}, exact odds over the 36 rolls",
-        style="bold",
-    )
-    out.print(
-        "without batteries: only smooth sides, armor and single cannons help; with batteries: "
-        "unlimited tokens, the best shield or double cannon for each impact; never a thruster",
-        style="bright_black",
-    )
-    for side in found:
-        out.print()
-        out.print(
-            f"from the {side.direction}: meets the ship {_pct(side.meets)} · loses a tile "
-            f"{_pct(side.damage_unpowered)} without batteries, "
-            f"{_pct(side.damage_powered)} with them",
-            style="bold",
-        )
-        marks = {
-            cell: Mark(
-                "hit" if odds.destroyed_unpowered else "dim",
-                f"{round(100 * odds.destroyed_unpowered):>2}%",
-            )
-            for cell, odds in side.tiles.items()
-            if odds.destroyed_unpowered
-        }
-        print_drawing(draw_ship(built, marks=marks))
-        ranked = sorted(side.tiles.items(), key=lambda kv: (-kv[1].lost_unpowered, kv[0]))
-        for cell, odds in ranked:
-            if odds.lost_unpowered or odds.lost_powered:
-                out.print(
-                    f"  {cell} {built.tiles[cell].part}: met {_pct(odds.met)}, destroyed "
-                    f"{_pct(odds.destroyed_unpowered)} / {_pct(odds.destroyed_powered)}, lost "
-                    f"{_pct(odds.lost_unpowered)} / {_pct(odds.lost_powered)} "
-                    "(without / with batteries)"
-                )
+    print_lines(exposure_lines(str(file), flying.ship, kind, found))
     raise typer.Exit(0)
-
-
-def _pct(p: object) -> str:
-    from fractions import Fraction
-
-    assert isinstance(p, Fraction)
-    return f"{float(p) * 100:.1f}% ({p * 36}/36)"

@@ -10,11 +10,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
+from trucker.render.terminal import STYLES, plural
+from trucker.render.terminal import styled as to_text
 from trucker.render.text import Drawing, Mark, draw_ship
 from trucker.rules.report import Report
 
@@ -25,7 +27,9 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_BAD_INPUT",
     "EXIT_BUG",
+    "plural",
     "print_drawing",
+    "print_lines",
     "print_errors",
     "print_json",
     "print_report",
@@ -40,56 +44,20 @@ EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_BUG = 3
 
-STYLES = {
-    "violation": "bold red",
-    "hit": "bold red",
-    "lost": "red",
-    "defended": "bold green",
-    "step": "bold yellow",
-    "step2": "bold magenta",
-    "path": "yellow",
-    "arrow": "bold yellow",
-    "seam": "cyan",
-    "hole": "bright_black",
-    "dim": "bright_black",
-    "crew": "green",
-    "power": "yellow",
-    "cargo": "blue",
-    "engine": "magenta",
-    "weapon": "red",
-    "shield": "cyan",
-    "ok": "bold green",
-    "bad": "bold red",
-    "heat1": "yellow",
-    "heat2": "dark_orange",
-    "heat3": "red",
-    "heat4": "bold white on red",
-}
-
 out = Console(highlight=False, soft_wrap=True, markup=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 """Plain text in, plain text out: no rich markup, so a card label or a file name with square
 brackets prints as written."""
 
 
-def to_text(drawing: Drawing) -> Text:
-    text = Text()
-    for i, line in enumerate(drawing.lines):
-        if i:
-            text.append("\n")
-        for chunk, style in line:
-            text.append(chunk, style=STYLES.get(style or ""))
-    text.rstrip()
-    return text
-
-
-def plural(count: int, word: str) -> str:
-    """``plural(1, "tile")`` -> ``"1 tile"``; ``plural(3, "tile")`` -> ``"3 tiles"``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def print_drawing(drawing: Drawing, console: Console = out) -> None:
     console.print(to_text(drawing))
+
+
+def print_lines(lines: Iterable[RenderableType], console: Console = out) -> None:
+    """Print a renderer's lines, each on its own line(s)."""
+    for line in lines:
+        console.print(line)
 
 
 def print_json(data: Any, *, lines: bool = False) -> None:

@@ -1,0 +1,208 @@
+"""One encounter against one built ship, as the single-encounter commands run it: a threat
+(``trucker hit``), an intruder card (``trucker intruder``), a Radiation Leak (``trucker
+radiation``), and the exact odds of a threat from each side (``trucker exposure``).
+
+Each takes the built :class:`~trucker.core.ship.Ship`, the tiles a repair already took (they
+count as lost, the spec's "In flight"), the roll and the captain as values, and the rulings;
+each returns what a report needs: the ship before and after, the engine's result and the event
+log. The caller rolls the dice and reads the files; nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from trucker.core.cards import Intruder
+from trucker.core.decisions import Policy
+from trucker.core.dice import Roll
+from trucker.core.errors import TruckerError
+from trucker.core.events import Event
+from trucker.core.geometry import DIRECTIONS, Cell, Direction
+from trucker.core.parts import Part
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
+from trucker.core.ship import Ship
+from trucker.core.threats import Threat, ThreatKind, read_roll
+from trucker.sim.attacks import AttackResult, attack, why_no_shift
+from trucker.sim.captains import SensibleCaptain
+from trucker.sim.damage import Damage
+from trucker.sim.exposure import SideExposure
+from trucker.sim.exposure import exposure as exact_odds
+from trucker.sim.intruders import IntruderResult, intrude
+from trucker.sim.radiation import RadiationPlan, radiation_leak
+from trucker.sim.state import ShipState
+from trucker.sim.table import Table
+
+__all__ = [
+    "CannotShift",
+    "CannotSpend",
+    "Encounter",
+    "Leak",
+    "hit",
+    "intruder",
+    "radiation",
+    "exposure",
+]
+
+R = TypeVar("R")
+
+
+class CannotShift(TruckerError):
+    """The shift the captain means to make cannot move the ship off this line (RULES §2.4);
+    ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class CannotSpend(TruckerError):
+    """A battery token to spend before the leak is not there; ``reason`` says why."""
+
+    def __init__(self, cell: Cell, reason: str) -> None:
+        self.cell = cell
+        self.reason = reason
+        super().__init__(f"{cell}: {reason}")
+
+
+@dataclass(frozen=True)
+class Leak:
+    """What a Radiation Leak worked out (the crew exposed, the energy networks) and what the
+    explosions destroyed (RULES §8.1)."""
+
+    plan: RadiationPlan
+    damage: Damage
+
+
+@dataclass(frozen=True)
+class Encounter(Generic[R]):
+    """One encounter and everything a report draws from it.
+
+    ``lost`` is every tile lost so far, a repair's first (``repaired``); ``before`` is the ship
+    as the encounter met it, ``after`` as it left it.
+    """
+
+    before: Ship
+    after: Ship
+    result: R
+    log: tuple[Event, ...]
+    lost: tuple[Cell, ...]
+    repaired: tuple[Cell, ...]
+    rulings: Rulings
+
+    @property
+    def lost_here(self) -> list[Cell]:
+        """The tiles this encounter took, in square order."""
+        return sorted(set(self.lost) - set(self.repaired))
+
+
+def _flying(ship: Ship, repaired: Sequence[Cell]) -> ShipState:
+    """The ship in flight, the repair's tiles already counted as lost."""
+    state = ShipState.from_ship(ship)
+    state.lost.extend(repaired)
+    return state
+
+
+def _done(
+    before: Ship,
+    state: ShipState,
+    result: R,
+    log: list[Event],
+    repaired: Sequence[Cell],
+    rulings: Rulings,
+) -> Encounter[R]:
+    return Encounter(
+        before, state.to_ship(), result, tuple(log), tuple(state.lost), tuple(repaired), rulings
+    )
+
+
+def hit(
+    ship: Ship,
+    threat: Threat,
+    roll: Roll | int,
+    *,
+    captain: Policy | None = None,
+    shift: Direction | None = None,
+    repaired: Sequence[Cell] = (),
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> Encounter[AttackResult]:
+    """One threat rolled ``roll`` (RULES §5). ``shift`` is the move the captain means to make
+    (RULES §2.4): when the ship cannot make it on this line, :class:`CannotShift` is raised
+    before anything happens; the captain (the sensible one by default) still decides."""
+    state = _flying(ship, repaired)
+    if shift is not None:
+        line = read_roll(ship.board, threat.direction, roll)
+        reason = why_no_shift(state, line, shift, needs_crew=rulings.thruster_crew_for_meteors)
+        if reason:
+            raise CannotShift(reason)
+    before = state.to_ship()
+    log: list[Event] = []
+    result = attack(Table(rulings=rulings, policies=captain, log=log), state, threat, roll)
+    return _done(before, state, result, log, repaired, rulings)
+
+
+def intruder(
+    ship: Ship,
+    card: Intruder,
+    roll: Roll | int,
+    *,
+    captain: Policy | None = None,
+    shift: Direction | None = None,
+    repaired: Sequence[Cell] = (),
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> Encounter[IntruderResult]:
+    """An intruder card rolled ``roll`` (RULES §7). ``shift`` as for :func:`hit`, except that a
+    thruster always needs crew to shift the ship away from an intruder."""
+    state = _flying(ship, repaired)
+    if shift is not None:
+        reason = why_no_shift(
+            state, read_roll(ship.board, card.direction, roll), shift, needs_crew=True
+        )
+        if reason:
+            raise CannotShift(reason)
+    log: list[Event] = []
+    table = Table(rulings=rulings, policies=captain, log=log)
+    before = state.to_ship()
+    result = intrude(table, state, card, roll)
+    return _done(before, state, result, log, repaired, rulings)
+
+
+def radiation(
+    ship: Ship,
+    *,
+    spend: Iterable[Cell] = (),
+    repaired: Sequence[Cell] = (),
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> Encounter[Leak]:
+    """A Radiation Leak (RULES §8.1), after one battery token is spent on each square of
+    ``spend`` in turn: what if the captain had used them earlier? A square with no battery, or
+    none with a token left, raises :class:`CannotSpend`. The squares are read one at a time, so
+    a caller that parses them lazily meets the first bad one in the order given."""
+    state = _flying(ship, repaired)
+    for cell in spend:
+        tile = state.tiles.get(cell)
+        if tile is None or tile.part is not Part.BATTERY:
+            raise CannotSpend(cell, "no battery there")
+        held = state.contents[cell]
+        if held.charge == 0:
+            raise CannotSpend(cell, "that battery holds no token left to spend")
+        state.set(cell, held._replace(charge=held.charge - 1))
+    before = state.to_ship()
+    log: list[Event] = []
+    plan, damage = radiation_leak(
+        Table(rulings=rulings, policies=SensibleCaptain(), log=log), state
+    )
+    return _done(before, state, Leak(plan, damage), log, repaired, rulings)
+
+
+def exposure(
+    ship: Ship,
+    threat: ThreatKind,
+    *,
+    sides: Iterable[Direction] = DIRECTIONS,
+    rulings: Rulings = DEFAULT_RULINGS,
+) -> list[SideExposure]:
+    """The exact odds, over the 36 rolls, that ``threat`` from each of ``sides`` meets and
+    destroys each tile (:mod:`trucker.sim.exposure`)."""
+    return exact_odds(ShipState.from_ship(ship), threat, rulings, list(sides))
