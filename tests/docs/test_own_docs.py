@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from trucker.cli.output import report_text
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
 from trucker.core.rulings import RULING_NAMES, ruling_infos
@@ -30,6 +29,7 @@ from trucker.formats.catalogue import builtin_boards, parse_board
 from trucker.formats.load import ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, TileEntry
 from trucker.formats.write import toml_value
+from trucker.render.reports import report_text
 from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -65,8 +65,9 @@ def validate(
 
     Example: trucker validate scenarios/ships/class-iii-cruiser.toml
     """
-    from trucker.cli.output import out, print_errors, print_json, print_report
+    from trucker.cli.output import out, print_errors, print_json, print_lines
     from trucker.formats.load import load_ships
+    from trucker.render.reports import report_text
     from trucker.rules.validate import validate as run
 
     loaded, rulings = load_ships(files, ruling)
@@ -85,7 +86,7 @@ def validate(
         else:
             if i:
                 out.print()
-            print_report(ship, report, draw=not no_board)
+            print_lines(report_text(ship, report, draw=not no_board))
     _exit(code)
 
 
@@ -103,14 +104,7 @@ def show(
 
     Example: trucker show scenarios/ships/broken-hauler.toml --svg ship.svg
     """
-    from trucker.cli.output import (
-        check_output,
-        out,
-        print_errors,
-        print_json,
-        report_text,
-        write_output,
-    )
+    from trucker.cli.output import check_output, out, print_errors, print_json, write_output
     from trucker.formats.write import ship_to_document
     from trucker.rules.validate import validate as run
 
@@ -143,6 +137,7 @@ def show(
             }
         )
     else:
+        from trucker.render.reports import report_text
         from trucker.render.text import LEGEND
 
         for line in report_text(ship, report):
@@ -170,11 +165,12 @@ def fix(
 
     Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
     """
-    from trucker.cli.output import err, out, print_errors, print_json
+    from trucker.cli.output import err, out, print_errors, print_json, print_lines
     from trucker.core.errors import BadInput
     from trucker.core.geometry import Cell
     from trucker.formats.load import load_ships
     from trucker.formats.write import dumps_ship, write_atomic
+    from trucker.render.reports import repair_lines
     from trucker.rules.repair import CannotRepair, repair
 
     loaded, rulings = load_ships([file], ruling)
@@ -224,10 +220,7 @@ def fix(
     console = err if to_stdout else out
     if not result.changed:
         console.print(f"{file}: already legal; nothing removed")
-    for note in result.unloaded:
-        console.print(f"unloaded {note}")
-    for removal in result.removed:
-        console.print(f"removed {removal.cell} {removal.part} ({removal.reason})")
+    print_lines(repair_lines(result), console)
     if result.removed:
         console.print(
             f"{result.tiles_lost} tile(s) lost: each costs a credit at the end of the flight"
@@ -432,10 +425,18 @@ def demo() -> None:
 
 def _register_commands() -> None:
     """Commands that live in their own modules (their bodies import lazily)."""
-    from trucker.cli import cards_cmd, fly_cmd, hit_cmd, intruder_cmd, odds_cmd, radiation_cmd
+    from trucker.cli import (
+        cards_cmd,
+        exposure_cmd,
+        fly_cmd,
+        hit_cmd,
+        intruder_cmd,
+        odds_cmd,
+        radiation_cmd,
+    )
 
     app.command()(hit_cmd.hit)
-    app.command()(hit_cmd.exposure)
+    app.command()(exposure_cmd.exposure)
     app.command()(intruder_cmd.intruder)
     app.command()(radiation_cmd.radiation)
     app.command()(fly_cmd.fly)

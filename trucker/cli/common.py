@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from trucker.cli.output import err, print_errors, print_report
+from trucker.cli.output import err, print_errors, print_lines
 from trucker.core.boards import Board
 from trucker.core.dice import faces_from_text
 from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell, Direction
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
+from trucker.render.reports import report_text
 
 if TYPE_CHECKING:
     from trucker.sim.encounters import Encounter
@@ -72,7 +73,7 @@ def load_flight_ships(
             continue
         if not repair:
             if not quiet:
-                print_report(ship, report)
+                print_lines(report_text(ship, report))
             err.print(
                 f"{path}: the layout is illegal; fix it (trucker fix) or add --repair", style="red"
             )

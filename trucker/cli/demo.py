@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trucker.cli.output import out, print_lines, print_report
+from trucker.cli.output import out, print_lines
 from trucker.core.rulings import DEFAULT_RULINGS
 from trucker.formats.catalogue import scenarios_root
 from trucker.formats.load import load_ship
+from trucker.render.reports import repair_lines, report_text
 from trucker.rules.repair import repair
 from trucker.rules.validate import validate
 
@@ -32,16 +33,13 @@ def run_demo() -> int:
     for name in _SHIPS:
         _title("validate a ship", f"trucker validate scenarios/ships/{name}")
         ship = load_ship(folder / name, display=f"scenarios/ships/{name}")
-        print_report(ship, validate(ship, DEFAULT_RULINGS))
+        print_lines(report_text(ship, validate(ship, DEFAULT_RULINGS)))
     _title("repair it", "trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml")
     ship = load_ship(folder / "broken-hauler.toml", display="scenarios/ships/broken-hauler.toml")
     result = repair(ship, DEFAULT_RULINGS)
-    for note in result.unloaded:
-        out.print(f"unloaded {note}")
-    for removal in result.removed:
-        out.print(f"removed {removal.cell} {removal.part} ({removal.reason})")
+    print_lines(repair_lines(result))
     out.print(f"{result.tiles_lost} tiles lost; the repaired ship:")
-    print_report(result.ship, result.report)
+    print_lines(report_text(result.ship, result.report))
     _hit(folder.parent)
     _intruder(folder.parent)
     _flight(folder.parent)
@@ -108,15 +106,11 @@ def _odds(root: Path) -> None:
     """Job 2, the odds: many seeded flights, with 95% confidence intervals."""
     from trucker.play.flights import Crew
     from trucker.play.montecarlo import OddsSpec, fly_all, summarise
+    from trucker.render.odds import odds_summary
 
     name = "scenarios/ships/class-iii-cruiser.toml"
     _title("the odds", f"trucker odds {name} --deck random:III -n 400 --seed 1")
     ship = load_ship(root / "ships" / "class-iii-cruiser.toml")
     spec = OddsSpec(((Crew(ship.label, ship),),), "random:III", DEFAULT_RULINGS, 1, 400)
     (odds,) = summarise(spec, fly_all(spec)).lineups[0]
-    low, high = odds.finish.low, odds.finish.high
-    out.print(
-        f"{odds.name} comes home in {100 * odds.finish.value:.1f}% of 400 flights "
-        f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%), with {odds.credits.value:.1f} "
-        f"credits on average; the card that costs it most: {odds.cards[0]['card']}"
-    )
+    out.print(odds_summary(odds, spec.flights))

@@ -1,4 +1,4 @@
-"""``trucker hit`` and ``trucker exposure``: one threat against a ship, and exact exposure."""
+"""``trucker hit``: one threat against a ship, and why it did what it did (RULES §5)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt, SvgOpt
+from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt, SvgOpt, ThreatOpt
 
-__all__ = ["hit", "exposure"]
-
-ThreatOpt = Annotated[
-    str,
-    typer.Option(
-        "--threat",
-        "-t",
-        help="small-meteor, large-meteor, light-fire, heavy-fire or paired-meteor.",
-    ),
-]
+__all__ = ["hit"]
 
 
 def hit(
@@ -113,56 +104,4 @@ def hit(
         print_json(trace_document(found, flying.file, used_seed))
         raise typer.Exit(0)
     print_lines(hit_lines(found, used_seed))
-    raise typer.Exit(0)
-
-
-def exposure(
-    file: Annotated[Path, typer.Argument(help="A ship layout file.")],
-    threat: ThreatOpt,
-    from_: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--from", "-f", help="Only this side (default: all four)."),
-    ] = None,
-    repair: RepairOpt = False,
-    json_out: JsonOpt = False,
-    ruling: RulingOpt = None,
-    svg: SvgOpt = None,
-) -> None:
-    """Exact odds, from the dice table, that each tile is met and lost, per side.
-
-    Example: trucker exposure scenarios/ships/class-iii-cruiser.toml --threat small-meteor
-    --svg heat.svg
-    """
-    from trucker.cli.common import bad_input, load_flight_ships, parse_direction
-    from trucker.cli.output import check_output, print_json, print_lines, write_output
-    from trucker.core.geometry import DIRECTIONS
-    from trucker.core.threats import ThreatKind
-    from trucker.render.encounters import exposure_lines
-    from trucker.sim import encounters
-
-    try:
-        kind = ThreatKind.parse(threat)
-    except ValueError as exc:
-        raise bad_input("--threat", threat, str(exc)) from None
-    sides = [parse_direction(from_, "--from")] if from_ else list(DIRECTIONS)
-    if svg is not None:
-        check_output(svg, "--svg", [file])
-    (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
-    found = encounters.exposure(flying.ship, kind, sides=sides, rulings=rulings)
-    if svg is not None:
-        from trucker.render.svg import exposure_svg
-
-        write_output(svg, exposure_svg(flying.ship, found), "--svg")
-    if json_out:
-        print_json(
-            {
-                "file": str(file),
-                "board": flying.ship.board.id,
-                "threat": str(kind),
-                "sides": [s.to_dict() for s in found],
-                "rulings": rulings.non_default(),
-            }
-        )
-        raise typer.Exit(0)
-    print_lines(exposure_lines(str(file), flying.ship, kind, found))
     raise typer.Exit(0)

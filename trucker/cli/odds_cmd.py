@@ -74,11 +74,13 @@ def odds(
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships
-    from trucker.cli.output import print_json
+    from trucker.cli.output import err, print_json, print_lines
+    from trucker.cli.progress import progress
     from trucker.formats.decks import load_deck, random_deck_level
     from trucker.play.flights import Crew, unique_names
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
+    from trucker.render.odds import odds_lines, odds_timing
     from trucker.sim.captains import CAPTAINS
 
     if not 1 <= len(ships) <= 5:
@@ -108,7 +110,7 @@ def odds(
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, flights)
     started = time.perf_counter()
-    with _progress(flights, quiet=json_out) as advance:
+    with progress(flights, quiet=json_out) as advance:
         outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
     elapsed = time.perf_counter() - started
     result = summarise(spec, outcome.tally, partial=outcome.partial)
@@ -120,57 +122,12 @@ def odds(
     }
     if json_out:
         print_json({**result.to_dict(), "run": run})
-    else:
-        from trucker.cli.odds_report import print_odds
-
-        print_odds(result, spec, run)
+        raise typer.Exit(130 if outcome.partial else 0)
+    lines = odds_lines(result, spec)
+    print_lines(lines[:1])
+    if err.is_terminal:
+        # after the run's first line, and only at a terminal (like the progress bar), so that a
+        # saved report holds the numbers alone
+        err.print(odds_timing(run))
+    print_lines(lines[1:])
     raise typer.Exit(130 if outcome.partial else 0)
-
-
-class _progress:
-    """A rich progress bar on stderr with rate and time left; nothing when quiet or when
-    stderr is not a terminal."""
-
-    def __init__(self, total: int, *, quiet: bool) -> None:
-        self.total = total
-        self.quiet = quiet
-        self.bar: Any = None
-        self.task: Any = None
-
-    def __enter__(self) -> Any:
-        from trucker.cli.output import err
-
-        if self.quiet or not err.is_terminal:
-            return None
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        self.bar = Progress(
-            TextColumn("flying"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]} flights/s"),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        )
-        self.bar.start()
-        self.task = self.bar.add_task("flights", total=self.total, rate="-")
-        started = time.perf_counter()
-        done = [0]
-
-        def advance(count: int) -> None:
-            done[0] += count
-            rate = done[0] / max(time.perf_counter() - started, 1e-9)
-            self.bar.update(self.task, advance=count, rate=f"{rate:,.0f}")
-
-        return advance
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt"]
+__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt", "ThreatOpt"]
 
 RulingOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer needs Optional here
@@ -25,4 +25,12 @@ RepairOpt = Annotated[
 SvgOpt = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option("--svg", metavar="FILE", help="Also draw the picture as SVG into FILE."),
+]
+ThreatOpt = Annotated[
+    str,
+    typer.Option(
+        "--threat",
+        "-t",
+        help="small-meteor, large-meteor, light-fire, heavy-fire or paired-meteor.",
+    ),
 ]

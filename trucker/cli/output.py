@@ -1,5 +1,6 @@
-"""Printing for the CLI: human text (with colour when the terminal has it) or JSON, and the
-mapping from outcomes to exit codes. Only this package prints."""
+"""Printing for the CLI: the stdout and stderr consoles (colour when the terminal has it), what
+the renderers of :mod:`trucker.render` give printed there or JSON, output files written
+atomically, and the exit codes. Only this package prints."""
 
 from __future__ import annotations
 
@@ -11,14 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.text import Text
 
 from trucker.core.errors import BadInput, InputError
-from trucker.core.ship import Ship
-from trucker.render.terminal import STYLES, plural
-from trucker.render.terminal import styled as to_text
-from trucker.render.text import Drawing, Mark, draw_ship
-from trucker.rules.report import Report
+from trucker.render.reports import error_lines
+from trucker.render.terminal import plural, styled
+from trucker.render.text import Drawing
 
 __all__ = [
     "out",
@@ -32,9 +30,6 @@ __all__ = [
     "print_lines",
     "print_errors",
     "print_json",
-    "print_report",
-    "report_text",
-    "stats_line",
     "check_output",
     "write_output",
 ]
@@ -51,7 +46,8 @@ brackets prints as written."""
 
 
 def print_drawing(drawing: Drawing, console: Console = out) -> None:
-    console.print(to_text(drawing))
+    """A drawing in its colours."""
+    console.print(styled(drawing))
 
 
 def print_lines(lines: Iterable[RenderableType], console: Console = out) -> None:
@@ -68,93 +64,8 @@ def print_json(data: Any, *, lines: bool = False) -> None:
 
 
 def print_errors(errors: Iterable[InputError] | BadInput) -> None:
-    items = errors.errors if isinstance(errors, BadInput) else errors
-    for error in items:
-        err.print(Text(str(error), style="red"))
-
-
-def stats_line(report: Report) -> str:
-    s = report.stats
-    fire = s.firepower
-    parts = [
-        plural(s.tiles, "tile"),
-        plural(s.exposed_connectors, "exposed connector"),
-        plural(s.humans, "human"),
-        f"aliens: {', '.join(s.aliens) or 'none'}",
-        plural(s.batteries, "battery token"),
-        f"firepower {fire[0]}-{fire[1]}",
-        f"engine power {s.engine_power[0]}-{s.engine_power[1]}",
-        plural(s.cargo_slots, "cargo slot"),
-    ]
-    return " · ".join(parts)
-
-
-def extra_lines(report: Report) -> list[str]:
-    s = report.stats
-    lines = []
-    if s.goods:
-        lines.append(f"goods aboard: {s.goods}")
-    if s.shield_sides:
-        lines.append(f"shields can cover: {', '.join(s.shield_sides)}")
-    if s.thruster_shifts:
-        lines.append(f"thrusters can shift the ship: {', '.join(s.thruster_shifts)}")
-    if s.armed or s.turret_pairs or s.robots or s.passengers or s.sleepers or s.solar_panels:
-        lines.append(
-            f"armed crew {s.armed} · crew for comparisons {s.crew_compare} · turret pairs "
-            f"{s.turret_pairs} · robots {s.robots} · passengers {s.passengers} · sleepers "
-            f"{s.sleepers} · solar panels {s.solar_panels}"
-        )
-    for routers, attached in s.router_networks:
-        lines.append(
-            f"router network {' '.join(map(str, routers))} connects "
-            f"{' '.join(map(str, attached)) or 'nothing'}"
-        )
-    return lines
-
-
-def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
-    """The readable report: header, the board with problems marked, violations, numbers."""
-    lines: list[Text] = []
-    verdict = (
-        Text("legal", style=STYLES["ok"])
-        if report.legal
-        else Text(
-            f"ILLEGAL ({plural(len(report.violations), 'violation')})",
-            style=STYLES["bad"],
-        )
-    )
-    head = Text(f"{report.file or ship.label}")
-    if ship.name:
-        head.append(f"  {ship.name}")
-    head.append(f"  board {report.board}  ")
-    head.append(verdict)
-    lines.append(head)
-    if draw:
-        marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
-        drawing = draw_ship(ship, marks=marks)
-        lines.append(to_text(drawing))
-    for violation in report.violations:
-        line = Text("  ")
-        line.append(f"{violation.rule}", style="red")
-        line.append(f"  {' '.join(map(str, violation.squares))}")
-        if violation.side:
-            line.append(f" ({violation.side})")
-        line.append(f": {violation.message}")
-        lines.append(line)
-    lines.append(Text(stats_line(report)))
-    for extra in extra_lines(report):
-        lines.append(Text(extra, style="bright_black"))
-    for note in report.notes:
-        lines.append(Text(f"note: {note}", style="bright_black"))
-    if report.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in report.rulings.items())
-        lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
-    return lines
-
-
-def print_report(ship: Ship, report: Report, *, draw: bool = True) -> None:
-    for line in report_text(ship, report, draw=draw):
-        out.print(line)
+    """Input problems on stderr, one red line each."""
+    print_lines(error_lines(errors), err)
 
 
 def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:

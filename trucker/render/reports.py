@@ -1,0 +1,113 @@
+"""The readable reports of a built ship: ``trucker validate``'s verdict, board, violations and
+numbers (RULES §3, §4), a repair's removals (RULES §3.2), and input errors, one line each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from trucker.core.errors import BadInput, InputError
+from trucker.core.ship import Ship
+from trucker.render.terminal import STYLES, plural, styled
+from trucker.render.text import Mark, draw_ship
+from trucker.rules.report import Report
+
+if TYPE_CHECKING:
+    from trucker.rules.repair import RepairResult
+
+__all__ = ["error_lines", "extra_lines", "repair_lines", "report_text", "stats_line"]
+
+
+def stats_line(report: Report) -> str:
+    """The ship's numbers in one line: tiles, exposed connectors, crew, power, cargo."""
+    s = report.stats
+    fire = s.firepower
+    parts = [
+        plural(s.tiles, "tile"),
+        plural(s.exposed_connectors, "exposed connector"),
+        plural(s.humans, "human"),
+        f"aliens: {', '.join(s.aliens) or 'none'}",
+        plural(s.batteries, "battery token"),
+        f"firepower {fire[0]}-{fire[1]}",
+        f"engine power {s.engine_power[0]}-{s.engine_power[1]}",
+        plural(s.cargo_slots, "cargo slot"),
+    ]
+    return " · ".join(parts)
+
+
+def extra_lines(report: Report) -> list[str]:
+    """The numbers only some ships have: goods, shields, thrusters, the expansion parts."""
+    s = report.stats
+    lines = []
+    if s.goods:
+        lines.append(f"goods aboard: {s.goods}")
+    if s.shield_sides:
+        lines.append(f"shields can cover: {', '.join(s.shield_sides)}")
+    if s.thruster_shifts:
+        lines.append(f"thrusters can shift the ship: {', '.join(s.thruster_shifts)}")
+    if s.armed or s.turret_pairs or s.robots or s.passengers or s.sleepers or s.solar_panels:
+        lines.append(
+            f"armed crew {s.armed} · crew for comparisons {s.crew_compare} · turret pairs "
+            f"{s.turret_pairs} · robots {s.robots} · passengers {s.passengers} · sleepers "
+            f"{s.sleepers} · solar panels {s.solar_panels}"
+        )
+    for routers, attached in s.router_networks:
+        lines.append(
+            f"router network {' '.join(map(str, routers))} connects "
+            f"{' '.join(map(str, attached)) or 'nothing'}"
+        )
+    return lines
+
+
+def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
+    """The readable report: header, the board with problems marked, violations, numbers."""
+    lines: list[Text] = []
+    verdict = (
+        Text("legal", style=STYLES["ok"])
+        if report.legal
+        else Text(
+            f"ILLEGAL ({plural(len(report.violations), 'violation')})",
+            style=STYLES["bad"],
+        )
+    )
+    head = Text(f"{report.file or ship.label}")
+    if ship.name:
+        head.append(f"  {ship.name}")
+    head.append(f"  board {report.board}  ")
+    head.append(verdict)
+    lines.append(head)
+    if draw:
+        marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
+        lines.append(styled(draw_ship(ship, marks=marks)))
+    for violation in report.violations:
+        line = Text("  ")
+        line.append(f"{violation.rule}", style="red")
+        line.append(f"  {' '.join(map(str, violation.squares))}")
+        if violation.side:
+            line.append(f" ({violation.side})")
+        line.append(f": {violation.message}")
+        lines.append(line)
+    lines.append(Text(stats_line(report)))
+    for extra in extra_lines(report):
+        lines.append(Text(extra, style="bright_black"))
+    for note in report.notes:
+        lines.append(Text(f"note: {note}", style="bright_black"))
+    if report.rulings:
+        settled = ", ".join(f"{k} = {v}" for k, v in report.rulings.items())
+        lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
+    return lines
+
+
+def repair_lines(result: RepairResult) -> list[str]:
+    """What a repair unloaded and removed, and why, one line each (RULES §3.2)."""
+    lines = [f"unloaded {note}" for note in result.unloaded]
+    lines += [f"removed {r.cell} {r.part} ({r.reason})" for r in result.removed]
+    return lines
+
+
+def error_lines(errors: Iterable[InputError] | BadInput) -> list[Text]:
+    """One red line per input problem, ``FILE: KEY: PROBLEM``."""
+    items = errors.errors if isinstance(errors, BadInput) else errors
+    return [Text(str(error), style="red") for error in items]
