@@ -6,7 +6,13 @@ from __future__ import annotations
 from tests.helpers import ship
 from trucker.core.errors import BadInput, InputError
 from trucker.core.rulings import Rulings
-from trucker.render.reports import error_lines, repair_lines, report_text, stats_line
+from trucker.render.reports import (
+    board_facts,
+    error_lines,
+    repair_lines,
+    report_text,
+    stats_line,
+)
 from trucker.render.terminal import STYLES, plural, styled
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.repair import repair
@@ -63,3 +69,14 @@ def test_styled_colours_each_marked_square() -> None:
         == "\n".join("".join(chunk for chunk, _ in line) for line in drawing.lines).rstrip()
     )
     assert any(str(span.style) == STYLES["hit"] for span in text.spans)
+
+
+def test_board_facts_say_how_each_board_reads_the_dice() -> None:
+    from trucker.formats.catalogue import find_board
+
+    pairs = board_facts(find_board("IIB"))
+    assert pairs[0].startswith("level ") and " · start " in pairs[0]
+    assert any(line.startswith("pairs: ") for line in pairs)
+    sums = board_facts(find_board("I"))
+    assert "threats: the sum of two dice is the row or column" in sums
+    assert sums[-1].startswith("reserve: ")

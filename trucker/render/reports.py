@@ -1,5 +1,6 @@
 """The readable reports of a built ship: ``trucker validate``'s verdict, board, violations and
-numbers (RULES §3, §4), a repair's removals (RULES §3.2), and input errors, one line each."""
+numbers (RULES §3, §4), a repair's removals (RULES §3.2), a board's facts, and input errors,
+one line each."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
 from trucker.render.terminal import STYLES, plural, styled
@@ -17,7 +19,7 @@ from trucker.rules.report import Report
 if TYPE_CHECKING:
     from trucker.rules.repair import RepairResult
 
-__all__ = ["error_lines", "extra_lines", "repair_lines", "report_text", "stats_line"]
+__all__ = ["board_facts", "error_lines", "extra_lines", "repair_lines", "report_text", "stats_line"]
 
 
 def stats_line(report: Report) -> str:
@@ -111,3 +113,45 @@ def error_lines(errors: Iterable[InputError] | BadInput) -> list[Text]:
     """One red line per input problem, ``FILE: KEY: PROBLEM``."""
     items = errors.errors if isinstance(errors, BadInput) else errors
     return [Text(str(error), style="red") for error in items]
+
+
+def board_facts(board: Board) -> list[str]:
+    """A board's facts, one line each: level, start and source, how it reads the dice, its
+    holes, its insurance and its reserve."""
+    facts = [
+        f"level {board.level} flights · start {board.start} · {len(board.squares)} squares · "
+        f"source: {board.source}",
+    ]
+    if board.dice == "pairs":
+        facts.append(
+            "front/rear threats read the two dice as a pair (the column table); side threats: "
+            f"first die 1 or 6 misses, else the row; second die 1-3 enters at column "
+            f"{board.side_entry[0] if board.side_entry else '?'}, 4-6 at column "
+            f"{board.side_entry[1] if board.side_entry else '?'}"
+        )
+        by_col: dict[int, list[str]] = {}
+        for (a, b), col in sorted(board.pair_columns.items()):
+            by_col.setdefault(col, []).append(f"{a}{b}")
+        facts.append(
+            "pairs: " + " · ".join(f"{c}: {' '.join(p)}" for c, p in sorted(by_col.items()))
+        )
+    else:
+        facts.append("threats: the sum of two dice is the row or column")
+    if board.hole_marks:
+        facts.append(
+            "holes: the squares marked with the two faces rolled at the start of building "
+            "(a double also makes the start square a hole); try --holes 3,4"
+        )
+    ins = board.insurance
+    if ins.optional:
+        facts.append(
+            f"insurance optional: price {ins.price}, cap {ins.cap}"
+            + (" (representative)" if ins.representative else "")
+        )
+    else:
+        facts.append(f"insurance cap: {ins.cap if ins.cap is not None else 'not known'}")
+    facts.append(
+        f"reserve: {board.reserve} set-aside tiles"
+        + ("" if board.reserve_printed else " (no printed spaces)")
+    )
+    return facts

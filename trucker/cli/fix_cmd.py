@@ -1,0 +1,96 @@
+"""``trucker fix``: the inspection after building (RULES §3.2), written to a new layout file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from trucker.cli.options import JsonOpt, RulingOpt
+
+__all__ = ["fix"]
+
+
+def fix(
+    file: Annotated[Path, typer.Argument(help="The ship layout to repair (never modified).")],
+    output: Annotated[
+        Path,
+        typer.Option("--output", "-o", help="Where to write the repaired layout ('-': stdout)."),
+    ],
+    keep: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--keep", metavar="ROW,COL", help="Keep the piece holding this square."),
+    ] = None,
+    json_out: JsonOpt = False,
+    ruling: RulingOpt = None,
+) -> None:
+    """Apply the inspection after building (RULES §3.2): unload surplus, remove illegal tiles,
+    drop what falls off. Writes a new file; exit 1 when the layout cannot be repaired.
+
+    Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
+    """
+    from trucker.cli.output import err, out, print_errors, print_json, print_lines
+    from trucker.core.errors import BadInput
+    from trucker.core.geometry import Cell
+    from trucker.formats.load import load_ships
+    from trucker.formats.write import dumps_ship, write_atomic
+    from trucker.render.reports import repair_lines
+    from trucker.rules.repair import CannotRepair, repair
+
+    loaded, rulings = load_ships([file], ruling)
+    _path, ship, problem = loaded[0]
+    if ship is None:
+        print_errors(problem)  # type: ignore[arg-type]
+        raise typer.Exit(2)
+    assert ship is not None and rulings is not None  # narrowed above; kept for type checkers
+    keep_cell = None
+    if keep is not None:
+        try:
+            keep_cell = Cell.parse(keep)
+        except ValueError as exc:
+            print_errors(BadInput.one("--keep", keep, str(exc)))
+            raise typer.Exit(2) from None
+    to_stdout = str(output) == "-"
+    if not to_stdout and output.resolve() == file.resolve():
+        print_errors(
+            BadInput.one(str(output), "", "refusing to overwrite the input file; choose another -o")
+        )
+        raise typer.Exit(2)
+    if not to_stdout and output.suffix.lower() not in (".toml", ".json"):
+        print_errors(BadInput.one(str(output), "", "write a .toml or .json layout file"))
+        raise typer.Exit(2)
+    try:
+        result = repair(ship, rulings, keep=keep_cell)
+    except CannotRepair as exc:
+        if json_out:
+            print_json({"file": str(file), "repaired": False, "error": f"cannot repair: {exc}"})
+        err.print(f"{file}: cannot repair: {exc}", style="red")
+        raise typer.Exit(1) from None
+    relative = None if to_stdout else output.parent
+    text = dumps_ship(result.ship, suffix=output.suffix or ".toml", relative_to=relative)
+    if to_stdout:
+        sys.stdout.write(text)
+    else:
+        try:
+            write_atomic(output, text)
+        except OSError as exc:
+            print_errors(BadInput.one(str(output), "", f"cannot write: {exc.strerror or exc}"))
+            raise typer.Exit(2) from None
+    if json_out:
+        data = result.to_dict()
+        data["output"] = None if to_stdout else str(output)
+        print_json(data)
+        raise typer.Exit(0)
+    console = err if to_stdout else out
+    if not result.changed:
+        console.print(f"{file}: already legal; nothing removed")
+    print_lines(repair_lines(result), console)
+    if result.removed:
+        console.print(
+            f"{result.tiles_lost} tile(s) lost: each costs a credit at the end of the flight"
+        )
+    if not to_stdout:
+        console.print(f"wrote {output}")
+    raise typer.Exit(0)

@@ -1,0 +1,102 @@
+"""``trucker validate`` and ``trucker show``: a built ship's legality and numbers (RULES §3, §4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from trucker.cli.options import JsonOpt, RulingOpt
+
+__all__ = ["validate", "show"]
+
+
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Ship layout files (.toml or .json).")],
+    json_out: JsonOpt = False,
+    ruling: RulingOpt = None,
+    no_board: Annotated[bool, typer.Option("--no-board", help="Do not draw the board.")] = False,
+) -> None:
+    """Check ship layouts against every rule; exit 0 legal, 1 illegal, 2 unreadable.
+
+    Example: trucker validate scenarios/ships/class-iii-cruiser.toml
+    """
+    from trucker.cli.output import out, print_errors, print_json, print_lines
+    from trucker.formats.load import load_ships
+    from trucker.render.reports import report_text
+    from trucker.rules.validate import validate as run
+
+    loaded, rulings = load_ships(files, ruling)
+    code = 0
+    for i, (path, ship, problem) in enumerate(loaded):
+        if ship is None:
+            print_errors(problem)  # type: ignore[arg-type]
+            if json_out:
+                print_json({"file": str(path), "error": str(problem).splitlines()[0]}, lines=True)
+            code = max(code, 2)
+            continue
+        report = run(ship, rulings)
+        code = max(code, report.exit_code)
+        if json_out:
+            print_json(report.to_dict(), lines=True)
+        else:
+            if i:
+                out.print()
+            print_lines(report_text(ship, report, draw=not no_board))
+    raise typer.Exit(code)
+
+
+def show(
+    file: Annotated[Path, typer.Argument(help="A ship layout file.")],
+    json_out: JsonOpt = False,
+    ruling: RulingOpt = None,
+    svg: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--svg", metavar="FILE", help="Also draw the ship, problems marked, as SVG."),
+    ] = None,
+) -> None:
+    """Draw a ship and print its numbers (RULES §4), marking any violations.
+
+    Example: trucker show scenarios/ships/broken-hauler.toml --svg ship.svg
+    """
+    from trucker.cli.output import check_output, out, print_errors, print_json, write_output
+    from trucker.formats.write import ship_to_document
+    from trucker.rules.validate import validate as run
+
+    if svg is not None:
+        check_output(svg, "--svg", [file])
+    from trucker.formats.load import load_ships
+
+    loaded, rulings = load_ships([file], ruling)
+    _path, ship, problem = loaded[0]
+    if ship is None:
+        print_errors(problem)  # type: ignore[arg-type]
+        raise typer.Exit(2)
+    report = run(ship, rulings)
+    if svg is not None:
+        from trucker.render.svg import ship_svg
+
+        write_output(svg, ship_svg(ship, report), "--svg")
+    if json_out:
+        doc = ship_to_document(ship)
+        print_json(
+            {
+                "file": str(file),
+                "name": ship.name,
+                "board": ship.board.id,
+                "tiles": doc["tiles"],
+                "legal": report.legal,
+                "violations": [v.to_dict() for v in report.violations],
+                "stats": report.stats.to_dict(),
+                "notes": list(report.notes),
+            }
+        )
+    else:
+        from trucker.render.reports import report_text
+        from trucker.render.text import LEGEND
+
+        for line in report_text(ship, report):
+            out.print(line)
+        out.print(LEGEND, style="bright_black")
+    raise typer.Exit(0)
