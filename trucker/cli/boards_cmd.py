@@ -50,13 +50,13 @@ def boards(
     if json_out:
         print_json([_board_dict(b) for b in chosen])
         raise typer.Exit(0)
-    for i, b in enumerate(chosen):
+    for i, shown in enumerate(chosen):
         if i:
             out.print()
-        out.print(f"{b.id}  {b.name}", style="bold")
-        for line in board_facts(b):
+        out.print(f"{shown.id}  {shown.name}", style="bold")
+        for line in board_facts(shown):
             out.print(f"  {line}", style="bright_black")
-        print_drawing(draw_board(b, {}, {}, holes=b.holes(dice) if dice else ()))
+        print_drawing(draw_board(shown, {}, {}, holes=shown.holes(dice) if dice else ()))
     raise typer.Exit(0)
 
 

@@ -5,11 +5,13 @@ returns lines of rich text for the caller to print."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rich.text import Text
 
+from trucker.core.dice import Roll
+from trucker.core.geometry import Cell, Direction
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
 from trucker.core.threats import ThreatKind
@@ -22,13 +24,13 @@ from trucker.sim.encounters import Encounter, Leak
 from trucker.sim.exposure import SideExposure
 from trucker.sim.intruders import IntruderResult
 
-__all__ = ["exposure_lines", "hit_lines", "intruder_lines", "radiation_lines", "rulings_line"]
+__all__ = ["exposure_lines", "hit_lines", "intruder_lines", "radiation_lines"]
 
 _ARROWS = {"front": "vv", "rear": "^^", "left": ">>", "right": "<<"}
 """The arrow drawn where a threat's line enters the board, by the side it comes from."""
 
 
-def rulings_line(rulings: Rulings) -> list[Text]:
+def _rulings_lines(rulings: Rulings) -> list[Text]:
     """The rulings not at their defaults, when there are any (RULES §10)."""
     if not rulings.non_default():
         return []
@@ -43,11 +45,18 @@ def _seed_line(seed: int | None) -> list[Text]:
     return [Text(f"rolled with seed {seed}; rerun with --seed {seed}", style="bright_black")]
 
 
-def _roll_words(roll: object) -> object:
-    return roll if isinstance(roll, int) else f"{roll[0]} and {roll[1]}"  # type: ignore[index]
+def _roll_words(roll: Roll | int | None) -> str:
+    """A total as it is, two dice as "A and B"."""
+    if roll is None or isinstance(roll, int):
+        return str(roll)
+    return f"{roll[0]} and {roll[1]}"
 
 
-def _drawing(ship: Ship, marks: dict | None = None, arrows: dict | None = None) -> Text:
+def _drawing(
+    ship: Ship,
+    marks: Mapping[Cell, Mark] | None = None,
+    arrows: Mapping[tuple[Direction, int], str] | None = None,
+) -> Text:
     return styled(draw_ship(ship, marks=marks, arrows=arrows))
 
 
@@ -63,13 +72,13 @@ def hit_lines(found: Encounter[AttackResult], seed: int | None) -> list[Text]:
         ),
         *_seed_line(seed),
     ]
-    marks = {}
+    marks: dict[Cell, Mark] = {}
     for impact in result.impacts:
         if impact.hit is not None:
             marks[impact.hit] = Mark("hit")
         if impact.defender is not None:
             marks[impact.defender] = Mark("defended")
-    arrows = {}
+    arrows: dict[tuple[Direction, int], str] = {}
     line = result.line
     if line.index is not None:
         arrows[(line.direction, line.index)] = _ARROWS[str(line.direction)]
@@ -98,7 +107,7 @@ def hit_lines(found: Encounter[AttackResult], seed: int | None) -> list[Text]:
                 "flight)"
             )
         )
-    return lines + rulings_line(found.rulings)
+    return lines + _rulings_lines(found.rulings)
 
 
 def intruder_lines(
@@ -153,7 +162,7 @@ def intruder_lines(
     if result.damage.lost:
         lines.append(Text("the ship afterwards:"))
         lines.append(_drawing(found.after, dict.fromkeys(result.damage.lost, LOST)))
-    return lines + rulings_line(found.rulings)
+    return lines + _rulings_lines(found.rulings)
 
 
 def radiation_lines(found: Encounter[Leak]) -> list[Text]:
@@ -199,7 +208,7 @@ def radiation_lines(found: Encounter[Leak]) -> list[Text]:
         plural(len(lost), "tile") + " lost",
     ]
     lines.append(Text(" · ".join(summary), style="bold"))
-    return lines + rulings_line(found.rulings)
+    return lines + _rulings_lines(found.rulings)
 
 
 def _pct(p: Fraction) -> str:
