@@ -7,15 +7,12 @@ from dataclasses import replace
 
 from tests.conftest import SCENARIOS
 from tests.unit.test_render_flight_page import DICE, ROUND_1, SHIPS, flight
-from trucker.render.flight_report import Said, flight_report
-from trucker.render.text import Drawing
+from trucker.render.flight_report import flight_report
 
 
 def drawn_after(report) -> list[str]:
-    """The line above each drawing: which ship, with how many tiles."""
-    return [
-        report[i - 1].text.strip() for i, part in enumerate(report) if isinstance(part, Drawing)
-    ]
+    """The line above each drawing (a text of several lines): which ship, with how many tiles."""
+    return [report[i - 1].plain.strip() for i, part in enumerate(report) if "\n" in part.plain]
 
 
 def test_a_ship_is_drawn_after_each_card_that_cost_it_tiles() -> None:
@@ -24,7 +21,8 @@ def test_a_ship_is_drawn_after_each_card_that_cost_it_tiles() -> None:
     )
     report = flight_report(plan, result)
     assert drawn_after(report) == ["Cruiser now (23 tiles):", "Little Yellow now (9 tiles):"]
-    assert report[0] == Said("flight: Round I, a calm start, level I, 8 cards", "heading")
+    assert report[0].plain == "flight: Round I, a calm start, level I, 8 cards"
+    assert report[0].style == "bold"
 
 
 def test_the_drawings_come_from_the_log_alone() -> None:
@@ -39,8 +37,8 @@ def test_the_drawings_come_from_the_log_alone() -> None:
 def test_quiet_is_the_title_and_the_table() -> None:
     plan, result = flight([SCENARIOS / "flights" / "red.toml"], ROUND_1, faces=DICE)
     report = flight_report(plan, result, quiet=True)
-    assert not any(isinstance(p, Drawing) for p in report)
-    assert [p.text for p in report][1:3] == [
+    assert not any("\n" in p.plain for p in report)
+    assert [p.plain for p in report][1:3] == [
         "",
         "end of the flight (RULES §9): credits earned on cards, arrival reward, best-looking "
         "prize, goods sold, lost tiles paid",

@@ -84,9 +84,9 @@ def _intruder(root: Path) -> None:
 
 def _flight(root: Path) -> None:
     """Job 2, a whole flight: a round-I deck against two ships, settled (RULES §6, §9)."""
-    from trucker.cli.fly_cmd import print_flight
     from trucker.formats.decks import load_deck
     from trucker.play.flights import Crew, FlightPlan, fly
+    from trucker.render.flight_report import flight_report
 
     names = ("class-i-starter.toml", "class-iii-cruiser.toml")
     _title(
@@ -99,7 +99,7 @@ def _flight(root: Path) -> None:
     )
     deck = load_deck(root / "decks" / "round-1.toml", display="scenarios/decks/round-1.toml")
     plan = FlightPlan(crews, deck, DEFAULT_RULINGS, seed=7)
-    print_flight(plan, fly(plan), quiet=True)
+    print_lines(flight_report(plan, fly(plan), quiet=True))
 
 
 def _odds(root: Path) -> None:

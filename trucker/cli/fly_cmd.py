@@ -94,31 +94,17 @@ def fly(
 
 def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: bool) -> None:
     """The page (``--html``), then the log (``--json``) or the flight told in the terminal."""
-    from trucker.cli.output import print_json, write_output
+    from trucker.cli.output import print_json, print_lines, write_output
     from trucker.play.flights import flight_log
     from trucker.render.flight_page import flight_page
+    from trucker.render.flight_report import flight_report
 
     if html is not None:
         write_output(html, flight_page(plan, result), "--html")
     if json_out:
         print_json(flight_log(plan, result))
     else:
-        print_flight(plan, result, quiet=quiet)
-
-
-_LOOKS = {"heading": "bold", "dim": "bright_black", "note": "yellow"}
-
-
-def print_flight(plan: Any, result: Any, *, quiet: bool) -> None:
-    """The flight as :func:`trucker.render.flight_report.flight_report` tells it."""
-    from trucker.cli.output import out, print_drawing
-    from trucker.render.flight_report import Said, flight_report
-
-    for part in flight_report(plan, result, quiet=quiet):
-        if isinstance(part, Said):
-            out.print(part.text, style=_LOOKS.get(part.style or ""))
-        else:
-            print_drawing(part)
+        print_lines(flight_report(plan, result, quiet=quiet))
 
 
 def replay(
