@@ -28,7 +28,7 @@ def _title(text: str, command: str | None = None) -> None:
 def run_demo() -> int:
     """The three jobs on bundled examples: validate three ships (one illegal) and repair it;
     one threat, a predator's walk, a flight and its odds."""
-    folder = scenarios_root() / "ships"
+    folder = Path(str(scenarios_root())) / "ships"
     out.print("trucker demo: the bundled example ships (scenarios/ships/)", style="bold")
     for name in _SHIPS:
         _title("validate a ship", f"trucker validate scenarios/ships/{name}")

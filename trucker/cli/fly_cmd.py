@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -11,9 +11,8 @@ from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
 
 __all__ = ["fly", "replay"]
 
-Opt = Optional
 HtmlOpt = Annotated[
-    Optional[Path],  # noqa: UP045 - typer needs Optional here
+    Path | None,
     typer.Option("--html", metavar="FILE", help="Also write a page that plays it card by card."),
 ]
 
@@ -23,17 +22,17 @@ def fly(
     deck: Annotated[
         str, typer.Option("--deck", "-d", help="A deck file, or random:I / II / III / IV.")
     ],
-    seed: Annotated[Opt[int], typer.Option("--seed", help="Dice and dealing seed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Dice and dealing seed.")] = None,
     dice: Annotated[
-        Opt[str],
+        str | None,
         typer.Option("--dice", metavar="F1,F2,...", help="Script the dice: faces, two per roll."),
     ] = None,
     choices: Annotated[
-        Opt[Path],
+        Path | None,
         typer.Option("--choices", help="A trucker-choices/1 file: each ship's choices, in order."),
     ] = None,
     policy: Annotated[
-        Opt[list[str]],
+        list[str] | None,
         typer.Option(
             "--policy",
             metavar="NAME|SHIP=NAME",
@@ -41,10 +40,10 @@ def fly(
         ),
     ] = None,
     order: Annotated[
-        Opt[str], typer.Option("--order", metavar="2,1,3", help="Start order by file number.")
+        str | None, typer.Option("--order", metavar="2,1,3", help="Start order by file number.")
     ] = None,
     insured: Annotated[
-        Opt[bool],
+        bool | None,
         typer.Option(
             "--insured/--no-insured",
             help="Class IV insurance bought before the first card (over the files' insured, "

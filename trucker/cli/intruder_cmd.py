@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -11,41 +11,43 @@ from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
 
 __all__ = ["intruder"]
 
-Opt = Optional
-
 
 def intruder(
     file: Annotated[Path, typer.Argument(help="A ship layout file.")],
     kind: Annotated[
-        Opt[str], typer.Option("--kind", "-k", help="predator, commando or predator-commando.")
+        str | None, typer.Option("--kind", "-k", help="predator, commando or predator-commando.")
     ] = None,
-    steps: Annotated[Opt[int], typer.Option("--steps", "-s", help="Steps the card shows.")] = None,
+    steps: Annotated[
+        int | None, typer.Option("--steps", "-s", help="Steps the card shows.")
+    ] = None,
     fuses: Annotated[
-        Opt[str], typer.Option("--fuses", metavar="A,B", help="Commandos: the fuse steps.")
+        str | None, typer.Option("--fuses", metavar="A,B", help="Commandos: the fuse steps.")
     ] = None,
-    hand: Annotated[Opt[str], typer.Option("--hand", help="left (default) or right.")] = None,
+    hand: Annotated[str | None, typer.Option("--hand", help="left (default) or right.")] = None,
     double: Annotated[
         bool, typer.Option("--double", help="Two intruders: one left-hand, one right-hand.")
     ] = False,
-    from_: Annotated[Opt[str], typer.Option("--from", "-f", help="The side it comes from.")] = None,
+    from_: Annotated[
+        str | None, typer.Option("--from", "-f", help="The side it comes from.")
+    ] = None,
     reward: Annotated[
-        Opt[str], typer.Option("--reward", metavar="N|GOODS", help="Credits, or goods like RY.")
+        str | None, typer.Option("--reward", metavar="N|GOODS", help="Credits, or goods like RY.")
     ] = None,
     card: Annotated[
-        Opt[str],
+        str | None,
         typer.Option("--card", metavar="FILE|ID", help="An intruder card: a deck file or an id."),
     ] = None,
-    roll: Annotated[Opt[int], typer.Option("--roll", help="The 2d6 total (not on IIB).")] = None,
-    dice: Annotated[Opt[str], typer.Option("--dice", metavar="A,B", help="Both faces.")] = None,
-    seed: Annotated[Opt[int], typer.Option("--seed", help="Roll with this seed.")] = None,
+    roll: Annotated[int | None, typer.Option("--roll", help="The 2d6 total (not on IIB).")] = None,
+    dice: Annotated[str | None, typer.Option("--dice", metavar="A,B", help="Both faces.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Roll with this seed.")] = None,
     shift: Annotated[
-        Opt[str],
+        str | None,
         typer.Option(
             "--shift", metavar="DIR", help="Fire a crewed thruster: where the ship moves."
         ),
     ] = None,
     keep: Annotated[
-        Opt[str], typer.Option("--keep", metavar="ROW,COL", help="If it breaks, keep this piece.")
+        str | None, typer.Option("--keep", metavar="ROW,COL", help="If it breaks, keep this piece.")
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Narrate every step and why.")] = False,
     frames: Annotated[bool, typer.Option("--frames", help="One picture per step.")] = False,
@@ -53,10 +55,10 @@ def intruder(
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
     svg: Annotated[
-        Opt[Path], typer.Option("--svg", metavar="FILE", help="Also draw the walk as SVG.")
+        Path | None, typer.Option("--svg", metavar="FILE", help="Also draw the walk as SVG.")
     ] = None,
     html: Annotated[
-        Opt[Path],
+        Path | None,
         typer.Option(
             "--html", metavar="FILE", help="Also write a page that plays it step by step."
         ),

@@ -68,7 +68,9 @@ class Threat:
     direction: Direction
 
     @classmethod
-    def parse(cls, text: str) -> Threat:
+    def parse(cls, text: object) -> Threat:
+        """Read ``"<kind> <direction>"``; ``ValueError`` naming what was given otherwise (any
+        value: a file's reader hands over what it found)."""
         match = _THREAT.match(text) if isinstance(text, str) else None
         if match is None:
             raise ValueError(f'{text!r} is not a threat: write "<kind> <direction>"')

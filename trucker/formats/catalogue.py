@@ -151,12 +151,12 @@ def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     except ValidationError as exc:
         raise BadInput(input_errors(exc, name, drop=CARD_TAGS)) from None
     return [
-        entry.to_card(  # type: ignore[call-arg]
+        entry.to_card(
             level=model.level,
-            id=entry.id,  # type: ignore[attr-defined]
-            source=entry.source,  # type: ignore[attr-defined]
-            note=entry.note,  # type: ignore[attr-defined]
-            expansion=entry.expansion,  # type: ignore[attr-defined]
+            id=entry.id,
+            source=entry.source,
+            note=entry.note,
+            expansion=entry.expansion,
         )
         for entry in model.card
     ]

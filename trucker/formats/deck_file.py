@@ -10,7 +10,7 @@ checked once, by :func:`~trucker.core.cards.check_intruder`); catalogue ids are 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -467,15 +467,18 @@ def card_tag(value: object) -> str | None:
     return _tag(kind) if kind in CARD_MODELS else kind
 
 
-CardEntry = Annotated[
-    Union[  # noqa: UP007 - a runtime-built union
-        tuple(
-            [Annotated[IdEntry, Tag(_ID_TAG)]]
-            + [Annotated[model, Tag(_tag(name))] for name, model in CARD_MODELS.items()]
-        )
-    ],
-    Discriminator(card_tag),
-]
+if TYPE_CHECKING:  # what a type checker sees of the union below: either kind of entry
+    CardEntry = IdEntry | _Entry
+else:
+    CardEntry = Annotated[
+        Union[  # noqa: UP007 - a runtime-built union
+            tuple(
+                [Annotated[IdEntry, Tag(_ID_TAG)]]
+                + [Annotated[model, Tag(_tag(name))] for name, model in CARD_MODELS.items()]
+            )
+        ],
+        Discriminator(card_tag),
+    ]
 
 TAGS = frozenset([_ID_TAG, *(_tag(name) for name in CARD_MODELS)])
 """The union tags, to drop from error locations."""
@@ -525,8 +528,10 @@ class _Catalogued(BaseModel):
 
 
 CATALOGUE_MODELS: dict[str, type[_Entry]] = {
-    name: create_model(  # type: ignore[call-overload]
-        f"Catalogue{model.__name__}", __base__=(model, _Catalogued), __module__=__name__
+    name: create_model(
+        f"Catalogue{model.__name__}",
+        __base__=(model, _Catalogued),  # type: ignore[arg-type]  # pydantic types one base only
+        __module__=__name__,
     )
     for name, model in CARD_MODELS.items()
 }
@@ -544,12 +549,18 @@ def _catalogue_tag(value: object) -> str | None:
     return _tag(kind) if kind in CATALOGUE_MODELS else kind
 
 
-CatalogueEntry = Annotated[
-    Union[  # noqa: UP007 - a runtime-built union
-        tuple(Annotated[model, Tag(_tag(name))] for name, model in CATALOGUE_MODELS.items())
-    ],
-    Discriminator(_catalogue_tag),
-]
+if TYPE_CHECKING:  # what a type checker sees of the union below: an inline card, catalogued
+
+    class CatalogueEntry(_Entry, _Catalogued):
+        """A catalogue card entry: any card type's model with the catalogue's keys."""
+
+else:
+    CatalogueEntry = Annotated[
+        Union[  # noqa: UP007 - a runtime-built union
+            tuple(Annotated[model, Tag(_tag(name))] for name, model in CATALOGUE_MODELS.items())
+        ],
+        Discriminator(_catalogue_tag),
+    ]
 
 
 class CatalogueFile(BaseModel):
@@ -566,7 +577,7 @@ class CatalogueFile(BaseModel):
         for i, entry in enumerate(self.card):
             if entry.level is not None and entry.level != self.level:
                 raise ValueError(
-                    f"card[{i}] {entry.id!r} says level {entry.level}, the file {self.level}"  # type: ignore[attr-defined]
+                    f"card[{i}] {entry.id!r} says level {entry.level}, the file {self.level}"
                 )
         return self
 
