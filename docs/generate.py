@@ -201,7 +201,7 @@ def intruder_steps(builder: Builder, name: str, numbers: str, case_name: str) ->
     from trucker.formats.decks import load_deck
     from trucker.formats.load import load_ship
     from trucker.render.html import walk_narration
-    from trucker.render.svg import walk_svg
+    from trucker.render.pictures import walk_svg
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState
     from trucker.sim.table import Table

@@ -1,4 +1,4 @@
-"""SVG pictures (trucker/render/svg.py): well-formed, deterministic, and holding the elements a
+"""SVG pictures (trucker/render/pictures/): well-formed, deterministic, and holding the elements a
 reader (or a stylesheet) looks for on known scenarios. The expectations come from the scenario
 files and the hand-worked cases in scenarios/intruders/cases.toml, not from the renderer."""
 
@@ -21,7 +21,7 @@ from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.threats import Threat, ThreatKind
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
-from trucker.render.svg import (
+from trucker.render.pictures import (
     WALKER_COLORS,
     exposure_svg,
     hit_svg,
@@ -326,7 +326,7 @@ def test_a_double_intruder_walks_in_two_colours() -> None:
 
 def test_renderers_load_neither_the_cli_nor_rich() -> None:
     probe = (
-        "import json, sys; import trucker.render.svg, trucker.render.html; "
+        "import json, sys; import trucker.render.pictures, trucker.render.html; "
         "print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

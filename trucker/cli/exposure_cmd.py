@@ -46,7 +46,7 @@ def exposure(
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     found = encounters.exposure(flying.ship, kind, sides=sides, rulings=rulings)
     if svg is not None:
-        from trucker.render.svg import exposure_svg
+        from trucker.render.pictures import exposure_svg
 
         write_output(svg, exposure_svg(flying.ship, found), "--svg")
     if json_out:

@@ -97,7 +97,7 @@ def hit(
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
     if svg is not None:
-        from trucker.render.svg import hit_svg
+        from trucker.render.pictures import hit_svg
 
         write_output(svg, hit_svg(found.before, found.after, found.result), "--svg")
     if json_out:

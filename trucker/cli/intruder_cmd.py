@@ -111,7 +111,7 @@ def intruder(
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
     if svg is not None:
-        from trucker.render.svg import walk_svg
+        from trucker.render.pictures import walk_svg
 
         write_output(svg, walk_svg(found.before, found.result), "--svg")
     if html is not None:

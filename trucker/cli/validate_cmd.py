@@ -75,7 +75,7 @@ def show(
         raise typer.Exit(2)
     report = run(ship, rulings)
     if svg is not None:
-        from trucker.render.svg import ship_svg
+        from trucker.render.pictures import ship_svg
 
         write_output(svg, ship_svg(ship, report), "--svg")
     if json_out:

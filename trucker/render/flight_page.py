@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from trucker.play.flights import flight_record
 from trucker.render.html import Frame, Show, page
 from trucker.render.narrate import narrate
-from trucker.render.svg import after_svg
+from trucker.render.pictures import after_svg
 
 if TYPE_CHECKING:
     from trucker.core.geometry import Cell

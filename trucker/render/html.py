@@ -281,7 +281,7 @@ def walk_show(
 ) -> Show:
     """An intruder card as a show: the landing, one frame per step (both walkers of a double
     card together), and the outcome, with the ship afterwards if it lost tiles."""
-    from trucker.render.svg import after_svg, outcome_lines, walk_svg, walk_title
+    from trucker.render.pictures import after_svg, outcome_lines, walk_svg, walk_title
 
     pictures = [walk_svg(ship, result)]
     before, per_step, later = walk_narration(events)

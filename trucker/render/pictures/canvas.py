@@ -1,0 +1,326 @@
+"""The canvas every picture is drawn on: sizes, colours, number format, the SVG element
+helpers, a board panel (where each square sits) and a picture (title, panels, captions, the
+plain-text description).
+
+Pictures are built with the standard library (:mod:`xml.etree.ElementTree`). Every one carries a
+``<title>``, and a ``<desc>`` holding the plain-text drawing, so that screen readers (and tests)
+can read it without parsing shapes; numbers are written with one fixed format and iteration is
+sorted, so the same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trucker.core.boards import Board
+from trucker.core.geometry import Cell, Direction
+from trucker.core.parts import Part
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "INSET",
+    "ROTATE",
+    "FILL",
+    "NAMES",
+    "GOODS",
+    "ALIENS",
+    "INK",
+    "RED",
+    "GREEN",
+    "SEAM",
+    "GOLD",
+    "fmt",
+    "node",
+    "cell_id",
+    "point_list",
+    "arrowhead",
+    "unit_vector",
+    "text_width",
+    "Panel",
+    "Picture",
+    "SQUARE",
+    "WALKER_COLORS",
+]
+
+
+SQUARE = 88
+INSET = 4
+_MARGIN = 64
+_TITLE_HEIGHT = 40
+_LINE_HEIGHT = 18
+_GAP = 32
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+WALKER_COLORS = {"left": "#d55e00", "right": "#0072b2"}
+ROTATE = {Direction.FRONT: 0, Direction.RIGHT: 90, Direction.REAR: 180, Direction.LEFT: 270}
+FILL = {
+    "crew": ("#dcfce7", "#15803d"),
+    "power": ("#fef9c3", "#a16207"),
+    "cargo": ("#dbeafe", "#1d4ed8"),
+    "engine": ("#fae8ff", "#a21caf"),
+    "weapon": ("#fee2e2", "#b91c1c"),
+    "shield": ("#cffafe", "#0e7490"),
+    "other": ("#f1f5f9", "#475569"),
+}
+NAMES = {
+    Part.CABIN: "cabin",
+    Part.STRUCTURE: "structure",
+    Part.BATTERY: "battery",
+    Part.CARGO: "hold",
+    Part.ENGINE: "engine",
+    Part.DOUBLE_ENGINE: "2× engine",
+    Part.CANNON: "cannon",
+    Part.DOUBLE_CANNON: "2× cannon",
+    Part.SHIELD: "shield",
+    Part.LIFE_SUPPORT: "life sup.",
+    Part.HYBRID_LIFE_SUPPORT: "hybrid LS",
+    Part.SOLAR_PANEL: "solar",
+    Part.THRUSTER: "thruster",
+    Part.ROUTER: "router",
+    Part.ROBOT_CENTER: "robots",
+    Part.TURRET: "turret",
+    Part.ARMORY: "armory",
+    Part.LUXURY_CABIN: "luxury",
+    Part.STASIS_CHAMBER: "stasis",
+}
+GOODS = {"R": "#dc2626", "Y": "#facc15", "G": "#16a34a", "B": "#2563eb"}
+ALIENS = {"brown": "#92400e", "purple": "#7e22ce", "cyan": "#06b6d4"}
+INK = "#1e293b"
+RED = "#dc2626"
+GREEN = "#16a34a"
+SEAM = "#0891b2"
+GOLD = "#ca8a04"
+
+_STYLE = """
+.step.current .marker { stroke: #facc15; stroke-width: 4; }
+.step.current .route { stroke-width: 5; }
+.future { display: none; }
+.lost-mark line { stroke-linecap: round; }
+"""
+
+
+# -- small helpers -------------------------------------------------------------------------
+
+
+def fmt(value: float) -> str:
+    """One fixed number format: at most two decimals, no trailing zeros, never ``-0``."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(attrs: Mapping[str, object]) -> dict[str, str]:
+    out = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out[name] = fmt(value) if isinstance(value, int | float) else str(value)
+    return out
+
+
+def node(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    element = ET.SubElement(parent, tag, _attrs(attrs))
+    if text is not None:
+        element.text = text
+    return element
+
+
+def cell_id(cell: Cell) -> str:
+    return f"{cell.row}-{cell.col}"
+
+
+def point_list(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+
+
+def arrowhead(
+    parent: ET.Element, tip: tuple[float, float], unit: tuple[float, float], size: float, fill: str
+) -> ET.Element:
+    """A filled triangle whose tip is ``tip``, pointing along ``unit``."""
+    (x, y), (ux, uy) = tip, unit
+    bx, by = x - ux * size, y - uy * size
+    px, py = -uy * size * 0.55, ux * size * 0.55
+    return node(
+        parent,
+        "polygon",
+        points=point_list([(x, y), (bx + px, by + py), (bx - px, by - py)]),
+        fill=fill,
+        class_="arrowhead",
+    )
+
+
+def unit_vector(direction: Direction) -> tuple[float, float]:
+    return {
+        Direction.FRONT: (0.0, -1.0),
+        Direction.RIGHT: (1.0, 0.0),
+        Direction.REAR: (0.0, 1.0),
+        Direction.LEFT: (-1.0, 0.0),
+    }[direction]
+
+
+def text_width(text: str, size: float) -> float:
+    """A width estimate for laying out labels (no font metrics in the standard library)."""
+    return len(text) * size * 0.58
+
+
+# -- the picture and its panels --------------------------------------------------------------
+
+
+@dataclass
+class Panel:
+    """One board drawn at an origin: where each square lies."""
+
+    board: Board
+    rows: range
+    cols: range
+    x0: float
+    y0: float
+    prefix: str = ""
+
+    @classmethod
+    def sized(cls, board: Board, cells: Iterable[Cell], prefix: str = "") -> Panel:
+        every = set(board.squares) | set(cells)
+        rows = range(min(c.row for c in every), max(c.row for c in every) + 1)
+        cols = range(min(c.col for c in every), max(c.col for c in every) + 1)
+        return cls(board, rows, cols, 0.0, 0.0, prefix)
+
+    @property
+    def width(self) -> float:
+        return len(self.cols) * SQUARE + 2 * _MARGIN
+
+    @property
+    def height(self) -> float:
+        return len(self.rows) * SQUARE + 2 * _MARGIN
+
+    @property
+    def left(self) -> float:
+        return self.x0 + _MARGIN
+
+    @property
+    def top(self) -> float:
+        return self.y0 + _MARGIN
+
+    def xy(self, cell: Cell) -> tuple[float, float]:
+        return (
+            self.left + (cell.col - self.cols[0]) * SQUARE,
+            self.top + (cell.row - self.rows[0]) * SQUARE,
+        )
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        x, y = self.xy(cell)
+        return x + SQUARE / 2, y + SQUARE / 2
+
+    def edge(self, cell: Cell, side: Direction, along: float = 0.0) -> tuple[float, float]:
+        """The middle of one side of a square, moved ``along`` the side."""
+        cx, cy = self.centre(cell)
+        ux, uy = unit_vector(side)
+        return cx + ux * SQUARE / 2 - uy * along, cy + uy * SQUARE / 2 + ux * along
+
+    def shows(self, cell: Cell) -> bool:
+        return cell.row in self.rows and cell.col in self.cols
+
+    def id(self, name: str) -> str:
+        return f"{self.prefix}{name}"
+
+
+class Picture:
+    """An SVG document: title, description, a stylesheet, panels and caption lines."""
+
+    def __init__(self, title: str, desc: str) -> None:
+        self.title = title
+        self.desc = desc
+        self.root = ET.Element("svg")
+        self.body = ET.Element("g", {"class": "picture"})
+        self.width = 0.0
+        self.height = 0.0
+
+    def place(
+        self, panels: Sequence[Panel], headings: Sequence[str] = (), columns: int = 0
+    ) -> float:
+        """Put panels under the title, ``columns`` to a row (all in one row by default);
+        return the y under them."""
+        columns = columns or len(panels)
+        y = float(_TITLE_HEIGHT)
+        for start in range(0, len(panels), columns):
+            row = panels[start : start + columns]
+            y += 24 if headings else 0
+            x = 0.0
+            for i, panel in enumerate(row, start):
+                panel.x0, panel.y0 = x, y
+                if i < len(headings) and headings[i]:
+                    node(
+                        self.body,
+                        "text",
+                        headings[i],
+                        x=x + 16,
+                        y=y - 4,
+                        font_size=14,
+                        font_weight="bold",
+                        fill=INK,
+                        class_="panel-heading",
+                    )
+                    self.width = max(self.width, x + 32 + text_width(headings[i], 14))
+                x += panel.width + _GAP
+            self.width = max(self.width, x - _GAP)
+            y += max(p.height for p in row)
+        self.height = max(self.height, y)
+        return y
+
+    def captions(self, lines: Sequence[tuple[str, str]], y: float) -> None:
+        """Caption lines (text, class) under the panels."""
+        group = node(self.body, "g", id="captions")
+        for i, (line, cls) in enumerate(lines):
+            node(
+                group,
+                "text",
+                line,
+                x=16,
+                y=y + (i + 1) * _LINE_HEIGHT,
+                font_size=13,
+                fill=RED if "bad" in cls else INK,
+                class_=f"caption {cls}".strip(),
+            )
+            self.width = max(self.width, 32 + text_width(line, 13))
+        self.height = max(self.height, y + len(lines) * _LINE_HEIGHT + 16)
+
+    def render(self) -> str:
+        width, height = self.width, self.height
+        self.root.attrib.update(
+            _attrs(
+                {
+                    "xmlns": "http://www.w3.org/2000/svg",
+                    "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
+                    "width": width,
+                    "height": height,
+                    "role": "img",
+                    "aria-labelledby": "svg-title svg-desc",
+                    "font-family": _FONT,
+                }
+            )
+        )
+        node(self.root, "title", self.title, id="svg-title")
+        node(self.root, "desc", self.desc, id="svg-desc")
+        node(self.root, "style", _STYLE)
+        node(self.root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+        node(
+            self.root,
+            "text",
+            self.title,
+            x=16,
+            y=26,
+            font_size=17,
+            font_weight="bold",
+            fill=INK,
+            class_="title",
+        )
+        self.root.append(self.body)
+        ET.indent(self.root, space=" ")
+        return ET.tostring(self.root, encoding="unicode") + "\n"
+
+
+# -- the board -------------------------------------------------------------------------------

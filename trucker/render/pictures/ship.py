@@ -1,0 +1,189 @@
+"""A ship as a picture (``trucker show --svg``): its tiles and every violation of its report, or
+the ship after tiles were lost, the lost squares crossed out.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from trucker.core.geometry import Cell
+from trucker.core.ship import Ship, Tile
+from trucker.render.text import LOST, Mark, draw_ship
+
+if TYPE_CHECKING:
+    from trucker.rules.report import Report
+from trucker.render.pictures.canvas import INSET, NAMES, RED, SQUARE, Panel, Picture, node
+from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, square_tag
+
+__all__ = [
+    "lost_marks",
+    "ship_svg",
+    "after_svg",
+]
+
+
+def _split_rule(rule: str) -> list[str]:
+    """A rule id on at most two lines, broken at a hyphen, so it fits inside a square."""
+    if len(rule) <= 13:
+        return [rule]
+    parts = rule.split("-")
+    best = [rule]
+    for i in range(1, len(parts)):
+        head, tail = "-".join(parts[:i]) + "-", "-".join(parts[i:])
+        if max(len(head), len(tail)) < max(len(x) for x in best):
+            best = [head, tail]
+    return best
+
+
+# -- the threat's line -----------------------------------------------------------------------
+
+
+def _violation_desc(report: Report) -> list[str]:
+    return [f"{i}. {v}" for i, v in enumerate(report.violations, 1)]
+
+
+def _draw_violations(parent: ET.Element, panel: Panel, report: Report) -> None:
+    """Red outlines, each naming its rule id, on the offending square; the rule ids of one
+    square stack up from its bottom edge, leaving barrels and shield arcs in view."""
+    group = node(parent, "g", id=panel.id("violations"))
+    labels: dict[Cell, list[list[str]]] = {}
+    for number, violation in enumerate(report.violations, 1):
+        if violation.squares:
+            labels.setdefault(violation.squares[0], []).append(
+                _split_rule(f"{number} {violation.rule}")
+            )
+    placed: dict[Cell, int] = {}
+    for number, violation in enumerate(report.violations, 1):
+        item = node(
+            group,
+            "g",
+            id=panel.id(f"violation-{number}"),
+            class_=f"violation {violation.rule}",
+            data_rule=str(violation.rule),
+            data_squares=" ".join(map(str, violation.squares)),
+        )
+        node(item, "title", f"{number}. {violation}")
+        if not violation.squares or not panel.shows(violation.squares[0]):
+            continue
+        first = violation.squares[0]
+        depth = placed.get(first, 0)
+        placed[first] = depth + 1
+        square_outline(item, panel, first, RED, inset=1 + 3 * depth, width=3)
+        for other in violation.squares[1:]:
+            if panel.shows(other):
+                square_outline(
+                    item,
+                    panel,
+                    other,
+                    RED,
+                    inset=2,
+                    width=1.5,
+                    dash="5 3",
+                    cls="outline secondary",
+                )
+        x, y = panel.xy(first)
+        stack = labels[first]
+        above = sum(len(lines) for lines in stack[depth:])
+        top = y + SQUARE - 8 - above * 13
+        for i, text in enumerate(stack[depth]):
+            square_tag(item, text, x + SQUARE / 2, top + i * 13, RED, size=9, cls="rule")
+
+
+def ship_svg(ship: Ship, report: Report | None = None) -> str:
+    """The ship: every part's symbol, connectors as prongs, barrels, exhausts, nozzles, shield
+    arcs and armor; the board's squares, holes, seam and start square; and, given a report,
+    each violation outlined in red with its rule id."""
+    marks = {}
+    if report is not None:
+        marks = {c: Mark("violation") for v in report.violations for c in v.squares[:1]}
+    text = draw_ship(ship, marks=marks).plain()
+    lines = _violation_desc(report) if report is not None else []
+    verdict = ""
+    if report is not None:
+        count = len(report.violations)
+        verdict = (
+            ": legal"
+            if report.legal
+            else f": illegal, {count} violation{'s' if count != 1 else ''}"
+        )
+    title = f"{ship.label} on board {ship.board.id}{verdict}"
+    picture = Picture(title, "\n".join([text, *lines]))
+    panel = Panel.sized(ship.board, ship.tiles)
+    bottom = picture.place([panel])
+    draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents)
+    captions: list[tuple[str, str]] = []
+    if report is not None:
+        _draw_violations(picture.body, panel, report)
+        captions = [(line, "bad violation-line") for line in lines]
+    picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+def lost_marks(
+    parent: ET.Element,
+    panel: Panel,
+    cells: Iterable[Cell],
+    parts: Mapping[Cell, Tile] | None = None,
+) -> None:
+    """Each lost square crossed out, naming the part that was there when it is known."""
+    group = node(parent, "g", id=panel.id("lost"), class_="lost")
+    for cell in sorted(cells):
+        if not panel.shows(cell):
+            continue
+        x, y = panel.xy(cell)
+        tile = parts.get(cell) if parts is not None else None
+        words = f"lost {NAMES[tile.part]}" if tile is not None else "lost"
+        mark = node(group, "g", class_="lost-mark", data_square=str(cell))
+        node(mark, "title", f"{cell}: lost" + (f" (the {tile.part})" if tile else ""))
+        node(
+            mark,
+            "rect",
+            x=x + INSET,
+            y=y + INSET,
+            width=SQUARE - 2 * INSET,
+            height=SQUARE - 2 * INSET,
+            rx=6,
+            fill="#fee2e2",
+            stroke=RED,
+            stroke_dasharray="5 3",
+        )
+        for (ax, ay), (bx, by) in (
+            ((x + 22, y + 22), (x + SQUARE - 22, y + SQUARE - 22)),
+            ((x + SQUARE - 22, y + 22), (x + 22, y + SQUARE - 22)),
+        ):
+            node(mark, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke=RED, stroke_width=5)
+        node(
+            mark,
+            "text",
+            words,
+            x=x + SQUARE / 2,
+            y=y + SQUARE - 10,
+            font_size=10,
+            fill=RED,
+            text_anchor="middle",
+        )
+
+
+def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None = None) -> str:
+    """A ship after damage, each lost square crossed out (intruder fuses, hits), naming the
+    part that was there when the ship ``before`` is given."""
+    gone = sorted(set(lost))
+    text = draw_ship(
+        ship,
+        marks=dict.fromkeys(gone, LOST),
+    ).plain()
+    picture = Picture(title, text)
+    panel = Panel.sized(ship.board, [*ship.tiles, *gone])
+    bottom = picture.place([panel])
+    draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents)
+    lost_marks(picture.body, panel, gone, before.tiles if before is not None else None)
+    line = f"lost: {', '.join(map(str, gone))}" if gone else "nothing lost"
+    picture.captions([(line, "bad summary" if gone else "summary")], bottom - 6)
+    return picture.render()
+
+
+# -- exposure ----------------------------------------------------------------------------------

@@ -1,0 +1,393 @@
+"""A threat's line and what it met (``trucker hit --svg``), and the exact odds of losing each
+tile to a threat from each side (``trucker exposure --svg``).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from trucker.core.geometry import Cell, Direction
+from trucker.core.ship import Ship
+from trucker.render.text import LOST, Mark, draw_ship
+
+if TYPE_CHECKING:
+    from trucker.core.threats import Line
+    from trucker.sim.attacks import AttackResult
+    from trucker.sim.exposure import SideExposure
+    from trucker.sim.intruders import IntruderResult
+from trucker.render.pictures.canvas import (
+    GREEN,
+    INK,
+    INSET,
+    RED,
+    SQUARE,
+    Panel,
+    Picture,
+    arrowhead,
+    cell_id,
+    fmt,
+    node,
+    unit_vector,
+)
+from trucker.render.pictures.ship import lost_marks
+from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, square_tag
+
+__all__ = [
+    "roll_text",
+    "roll_line",
+    "draw_threat",
+    "hit_svg",
+    "exposure_svg",
+]
+
+
+def _draw_line(
+    parent: ET.Element,
+    panel: Panel,
+    line: Line,
+    *,
+    label: str,
+    color: str,
+    ghost: bool = False,
+    element_id: str = "line",
+) -> None:
+    """A band over the squares a threat crosses, and an arrow (with a short label) pointing
+    where it enters; the squares come from :func:`trucker.core.threats.line_squares`."""
+    from trucker.core.threats import line_squares
+
+    squares = [c for c in line_squares(panel.board, line) if panel.shows(c)]
+    group = node(
+        parent,
+        "g",
+        id=panel.id(element_id),
+        class_="threat-line" + (" rolled" if ghost else ""),
+        data_line=str(line),
+    )
+    node(group, "title", f"{label}: {line}")
+    if not squares:
+        return
+    for cell in squares:
+        x, y = panel.xy(cell)
+        node(
+            group,
+            "rect",
+            x=x,
+            y=y,
+            width=SQUARE,
+            height=SQUARE,
+            fill=color,
+            fill_opacity=0.06 if ghost else 0.12,
+            class_="band",
+        )
+    ux, uy = unit_vector(line.direction.opposite)
+    ex, ey = panel.edge(squares[0], line.direction)
+    tail = (ex - ux * 60, ey - uy * 60)
+    tip = (ex - ux * 16, ey - uy * 16)
+    node(
+        group,
+        "line",
+        x1=tail[0],
+        y1=tail[1],
+        x2=tip[0] - ux * 6,
+        y2=tip[1] - uy * 6,
+        stroke=color,
+        stroke_width=4,
+        stroke_dasharray="6 4" if ghost else None,
+    )
+    arrowhead(group, tip, (ux, uy), 12, color)
+    mid = ((tail[0] + tip[0]) / 2, (tail[1] + tip[1]) / 2)
+    if line.direction in (Direction.LEFT, Direction.RIGHT):
+        x = min(tail[0], tip[0]) if line.direction is Direction.LEFT else max(tail[0], tip[0])
+        y = mid[1] + (18 if ghost else -9)
+        anchor = "start" if line.direction is Direction.LEFT else "end"
+    else:
+        x = mid[0] + (-8 if ghost else 8)
+        y = mid[1] + 4
+        anchor = "end" if ghost else "start"
+    node(
+        group,
+        "text",
+        label,
+        x=x,
+        y=y,
+        font_size=11,
+        fill=color,
+        stroke="#ffffff",
+        stroke_width=3,
+        paint_order="stroke",
+        text_anchor=anchor,
+        font_weight="bold",
+        class_="line-label",
+    )
+
+
+def _short_line(line: Line) -> str:
+    """``row 9`` / ``col 6``: a label short enough for the margin beside an arrow."""
+    if line.index is None:
+        return "miss"
+    return f"{'row' if line.direction in (Direction.LEFT, Direction.RIGHT) else 'col'} {line.index}"
+
+
+# -- public pictures -------------------------------------------------------------------------
+
+
+def roll_text(roll: object) -> str:
+    if isinstance(roll, tuple):
+        return f"{roll[0]} and {roll[1]}"
+    return str(roll)
+
+
+def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color: str) -> None:
+    """The board, the line as rolled (ghosted, when a thruster moved the ship), the tiles, and
+    the line the threat or intruder really travelled: shared by hits and walks."""
+    draw_squares(parent, panel, ship.hole_squares, tiles=ship.tiles)
+    if result.shift is not None and result.rolled.index is not None:
+        _draw_line(
+            parent,
+            panel,
+            result.rolled,
+            label="rolled",
+            color="#64748b",
+            ghost=True,
+            element_id="rolled-line",
+        )
+    draw_tiles(parent, panel, ship.tiles, ship.contents)
+    _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
+
+
+def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
+    """A threat against a ship: the line it travels (and the rolled line, if a thruster moved
+    the ship), the tile it met and what defended it; beside it, the ship after the hit."""
+    kind, side = result.threat.kind, result.threat.direction
+    marks: dict[Cell, Mark] = {}
+    for impact in result.impacts:
+        if impact.hit is not None:
+            marks[impact.hit] = Mark("hit")
+        if impact.defender is not None:
+            marks[impact.defender] = Mark("defended")
+    text_before = draw_ship(before, marks=marks)
+    lost = result.lost
+    title = f"{before.label}: {kind} from the {side}, {roll_line(result)}"
+    captions: list[tuple[str, str]] = []
+    if result.shift is not None:
+        captions.append(
+            (
+                f"the thruster on {result.thruster} moved the ship {result.shift}: "
+                f"{result.rolled} became {result.line}",
+                "shift",
+            )
+        )
+    for impact in result.impacts:
+        if impact.hit is None:
+            captions.append((f"{impact.kind}: a miss", "miss"))
+        elif impact.stopped_by:
+            by = f" on {impact.defender}" if impact.defender else ""
+            captions.append(
+                (
+                    f"{impact.kind} meets the {impact.part} on {impact.hit}: stopped by "
+                    f"{impact.stopped_by}{by}",
+                    "stopped",
+                )
+            )
+        else:
+            captions.append(
+                (f"{impact.kind} meets the {impact.part} on {impact.hit}: destroyed", "bad hit")
+            )
+    spent = []
+    if result.batteries_used:
+        spent.append(f"{result.batteries_used} battery token(s) spent")
+    if result.solar_used:
+        spent.append("solar power from " + ", ".join(map(str, result.solar_used)))
+    captions.append(
+        (
+            "; ".join([*spent, f"lost: {', '.join(map(str, lost))}" if lost else "nothing lost"]),
+            "bad summary" if lost else "summary",
+        )
+    )
+    after_text = draw_ship(
+        after,
+        marks=dict.fromkeys(lost, LOST),
+    )
+    desc = "\n".join(
+        [
+            text_before.plain(),
+            *(c for c, _ in captions),
+            "the ship after:",
+            after_text.plain(),
+        ]
+    )
+    picture = Picture(title, desc)
+    extent = set(before.tiles) | set(after.tiles)
+    first = Panel.sized(before.board, extent)
+    second = Panel.sized(after.board, extent, prefix="after-")
+    bottom = picture.place([first, second], ["the threat's line", "the ship after"])
+    draw_threat(picture.body, first, before, result, RED)
+    marks_group = node(picture.body, "g", id="impacts")
+    for number, impact in enumerate(result.impacts, 1):
+        item = node(
+            marks_group,
+            "g",
+            class_=f"impact impact-{number} {impact.stopped_by or 'destroyed'}",
+            data_square=str(impact.hit) if impact.hit else None,
+        )
+        if impact.hit is not None:
+            square_outline(item, first, impact.hit, RED, inset=1, width=4, cls="outline hit")
+            x, y = first.xy(impact.hit)
+            word = f"stopped: {impact.stopped_by}" if impact.stopped_by else "hit"
+            square_tag(item, word, x + SQUARE / 2, y + 6, RED if not impact.stopped_by else GREEN)
+        if impact.defender is not None:
+            square_outline(
+                item, first, impact.defender, GREEN, inset=1, width=4, cls="outline defender"
+            )
+    draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
+    draw_tiles(picture.body, second, after.tiles, after.contents)
+    lost_marks(picture.body, second, lost, before.tiles)
+    picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+_HEAT_FULL = Fraction(6, 36)
+
+
+def _heat(p: Fraction) -> tuple[str, float]:
+    """A colour from yellow to red, and an opacity that grows with ``p`` (none at 0)."""
+    level = float(min(p / _HEAT_FULL, Fraction(1)))
+    low, high = (250, 204, 21), (220, 38, 38)
+    rgb = [round(a + (b - a) * level) for a, b in zip(low, high, strict=True)]
+    return "#" + "".join(f"{c:02x}" for c in rgb), (0.25 + 0.45 * level) if p else 0.0
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure) -> None:
+    heat = node(parent, "g", class_="heat")
+    for cell in sorted(side.tiles):
+        odds = side.tiles[cell]
+        if not panel.shows(cell):
+            continue
+        x, y = panel.xy(cell)
+        item = node(
+            heat,
+            "g",
+            id=panel.id(f"heat-{cell_id(cell)}"),
+            class_="heat-tile",
+            data_square=str(cell),
+            data_destroyed=fmt(float(odds.destroyed_unpowered)),
+            data_destroyed_powered=fmt(float(odds.destroyed_powered)),
+        )
+        node(
+            item,
+            "title",
+            f"{cell}: met {_pct(odds.met)}, destroyed {_pct(odds.destroyed_unpowered)} / "
+            f"{_pct(odds.destroyed_powered)}, lost {_pct(odds.lost_unpowered)} / "
+            f"{_pct(odds.lost_powered)} (without / with batteries)",
+        )
+        color, opacity = _heat(odds.destroyed_unpowered)
+        if opacity:
+            node(
+                item,
+                "rect",
+                x=x + INSET,
+                y=y + INSET,
+                width=SQUARE - 2 * INSET,
+                height=SQUARE - 2 * INSET,
+                rx=6,
+                fill=color,
+                fill_opacity=opacity,
+            )
+        square_tag(
+            item,
+            f"{_pct(odds.destroyed_unpowered)} / {_pct(odds.destroyed_powered)}",
+            x + SQUARE / 2,
+            y + SQUARE - 22,
+            INK,
+            size=9,
+            cls="odds",
+        )
+
+
+def _side_arrow(parent: ET.Element, panel: Panel, direction: Direction) -> None:
+    """An arrow in the margin, pointing the way threats from ``direction`` travel."""
+    ux, uy = unit_vector(direction.opposite)
+    width, height = len(panel.cols) * SQUARE, len(panel.rows) * SQUARE
+    mid_x, mid_y = panel.left + width / 2, panel.top + height / 2
+    centre = {
+        Direction.FRONT: (mid_x, panel.top - 36),
+        Direction.REAR: (mid_x, panel.top + height + 36),
+        Direction.LEFT: (panel.left - 36, mid_y),
+        Direction.RIGHT: (panel.left + width + 36, mid_y),
+    }[direction]
+    arrow = node(parent, "g", class_="side-arrow")
+    tip = (centre[0] + ux * 18, centre[1] + uy * 18)
+    node(
+        arrow,
+        "line",
+        x1=centre[0] - ux * 18,
+        y1=centre[1] - uy * 18,
+        x2=tip[0] - ux * 6,
+        y2=tip[1] - uy * 6,
+        stroke=RED,
+        stroke_width=4,
+    )
+    arrowhead(arrow, tip, (ux, uy), 12, RED)
+
+
+def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
+    """A heat map per side: each tile coloured by its chance to be destroyed without batteries,
+    with that chance and the one with batteries written on it (exact odds from
+    :func:`trucker.sim.exposure.exposure`)."""
+    if not sides:
+        raise ValueError("exposure_svg needs at least one side")
+    kind = sides[0].threat
+    title = f"{ship.label} on board {ship.board.id}: exposure to a {kind}, exact odds"
+    desc_lines = []
+    captions: list[tuple[str, str]] = [
+        (
+            "colour: the chance a tile is destroyed without batteries (darkest: 6 in 36 or "
+            "more); numbers: destroyed without / with batteries",
+            "legend",
+        )
+    ]
+    panels = []
+    headings = []
+    for side in sides:
+        panels.append(Panel.sized(ship.board, ship.tiles, prefix=f"{side.direction}-"))
+        heading = (
+            f"from the {side.direction}: meets {_pct(side.meets)}, loses a tile "
+            f"{_pct(side.damage_unpowered)} / {_pct(side.damage_powered)}"
+        )
+        headings.append(heading)
+        captions.append((heading + " (without / with batteries)", "side-odds"))
+        marks = {
+            cell: Mark("hit", f"{round(100 * odds.destroyed_unpowered):>2}%")
+            for cell, odds in side.tiles.items()
+            if odds.destroyed_unpowered
+        }
+        desc_lines.append(heading)
+        desc_lines.append(draw_ship(ship, marks=marks).plain())
+    picture = Picture(title, "\n".join(desc_lines))
+    bottom = picture.place(panels, headings, columns=2)
+    for side, panel in zip(sides, panels, strict=True):
+        group = node(picture.body, "g", id=panel.id("side"), class_=f"side side-{side.direction}")
+        draw_squares(group, panel, ship.hole_squares, tiles=ship.tiles)
+        draw_tiles(group, panel, ship.tiles, ship.contents)
+        _draw_heat(group, panel, side)
+        _side_arrow(group, panel, side.direction)
+    picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+# -- intruder walks ----------------------------------------------------------------------------
+
+
+def roll_line(result: AttackResult | IntruderResult) -> str:
+    """``roll 7 → row 7``, or with a thruster shift ``roll 7 → row 7, shifted front → row 8``."""
+    text = f"roll {roll_text(result.roll)} → {result.rolled}"
+    if result.shift is not None:
+        text += f", shifted {result.shift} → {result.line}"
+    return text
