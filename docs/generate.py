@@ -200,7 +200,7 @@ def intruder_steps(builder: Builder, name: str, numbers: str, case_name: str) ->
     from trucker.core.rulings import Rulings
     from trucker.formats.decks import load_deck
     from trucker.formats.load import load_ship
-    from trucker.render.html import walk_narration
+    from trucker.render.pages.walk import walk_narration
     from trucker.render.pictures import walk_svg
     from trucker.sim.intruders import intrude
     from trucker.sim.state import ShipState

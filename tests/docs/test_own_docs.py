@@ -29,7 +29,7 @@ from trucker.formats.catalogue import builtin_boards, parse_board
 from trucker.formats.load import ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, TileEntry
 from trucker.formats.write import toml_value
-from trucker.render.reports import report_text
+from trucker.render.terminal.reports import report_text
 from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The text reports of one encounter (trucker/render/encounters.py), read as plain text."""
+"""The text reports of one encounter (trucker/render/terminal/encounters.py), read as plain text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat, ThreatKind
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
-from trucker.render.encounters import (
+from trucker.render.terminal.encounters import (
     exposure_lines,
     hit_lines,
     intruder_lines,

@@ -1,4 +1,4 @@
-"""The flight page (trucker/render/flight_page.py): the launch, one frame per card, the
+"""The flight page (trucker/render/pages/flight.py): the launch, one frame per card, the
 settlement; every event told once; each ship drawn after each card, its losses crossed out."""
 
 from __future__ import annotations
@@ -20,14 +20,9 @@ from trucker.core.rulings import Rulings
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, fly, unique_names
-from trucker.render.flight_page import (
-    chapter_lines,
-    flight_page,
-    flight_show,
-    settlement_table,
-    split_flight,
-)
 from trucker.render.narrate import narrate
+from trucker.render.pages.flight import chapter_lines, flight_page, flight_show, split_flight
+from trucker.render.settlement import settlement_table
 from trucker.sim.flight import ShipResult
 
 SHIPS = SCENARIOS / "ships"
@@ -246,7 +241,7 @@ def test_the_page_is_drawn_from_the_log_alone(two_ships) -> None:
 
 def test_the_page_builder_needs_no_cli() -> None:
     probe = (
-        "import json, sys; import trucker.render.flight_page; import trucker.play.flights; "
+        "import json, sys; import trucker.render.pages.flight; import trucker.play.flights; "
         "print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

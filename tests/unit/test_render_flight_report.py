@@ -1,4 +1,4 @@
-"""The flight told in the terminal (trucker/render/flight_report.py): narration from the log,
+"""The flight told in the terminal (trucker/render/terminal/flight.py): narration from the log,
 each ship drawn after a card that cost it tiles, as the log's fold says it stands."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from tests.conftest import SCENARIOS
 from tests.unit.test_render_flight_page import DICE, ROUND_1, SHIPS, flight
-from trucker.render.flight_report import flight_report
+from trucker.render.terminal.flight import flight_report
 
 
 def drawn_after(report) -> list[str]:

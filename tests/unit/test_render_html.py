@@ -1,4 +1,4 @@
-"""Teaching pages (trucker/render/html.py): one self-contained file whose frames carry the
+"""Teaching pages (trucker/render/pages/): one self-contained file whose frames carry the
 narration of each step, generic enough for pictures other than intruder walks."""
 
 from __future__ import annotations
@@ -18,16 +18,9 @@ from tests.conftest import SCENARIOS
 from trucker.cli.captains import CommandLineCaptain
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
-from trucker.render.html import (
-    Frame,
-    Show,
-    pack_pictures,
-    page,
-    walk_narration,
-    walk_page,
-    walk_show,
-)
 from trucker.render.narrate import narrate
+from trucker.render.pages.player import Frame, Show, pack_pictures, page
+from trucker.render.pages.walk import walk_narration, walk_page, walk_show
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -139,7 +132,7 @@ def test_a_frame_must_name_a_picture_that_exists() -> None:
 _PAGE = """
 import hashlib
 from tests.unit.test_render_html import commando
-from trucker.render.html import walk_page
+from trucker.render.pages.walk import walk_page
 print(hashlib.sha256(walk_page(*commando()).encode()).hexdigest())
 """
 

@@ -1,4 +1,4 @@
-"""The text report of ``trucker odds`` (trucker/render/odds.py), read as plain text."""
+"""The text report of ``trucker odds`` (trucker/render/terminal/odds.py), read as plain text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import OddsSpec, fly_all, summarise
-from trucker.render.odds import odds_lines, odds_summary, odds_timing
+from trucker.render.terminal.odds import odds_lines, odds_summary, odds_timing
 
 
 def _spec(*, vs: bool = False, rulings: Rulings = DEFAULT_RULINGS) -> OddsSpec:

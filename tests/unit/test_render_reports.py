@@ -1,19 +1,19 @@
-"""The readable reports of a built ship (trucker/render/reports.py) and the words they share
-(trucker/render/terminal.py)."""
+"""The readable reports of a built ship (trucker/render/terminal/reports.py) and the words they
+share (trucker/render/terminal/styles.py)."""
 
 from __future__ import annotations
 
 from tests.helpers import ship
 from trucker.core.errors import BadInput, InputError
 from trucker.core.rulings import Rulings
-from trucker.render.reports import (
+from trucker.render.terminal.reports import (
     board_facts,
     error_lines,
     repair_lines,
     report_text,
     stats_line,
 )
-from trucker.render.terminal import STYLES, plural, styled
+from trucker.render.terminal.styles import STYLES, plural, styled
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.repair import repair
 from trucker.rules.validate import validate

@@ -326,7 +326,7 @@ def test_a_double_intruder_walks_in_two_colours() -> None:
 
 def test_renderers_load_neither_the_cli_nor_rich() -> None:
     probe = (
-        "import json, sys; import trucker.render.pictures, trucker.render.html; "
+        "import json, sys; import trucker.render.pictures, trucker.render.pages.player; "
         "print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

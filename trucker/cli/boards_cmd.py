@@ -29,7 +29,7 @@ def boards(
     from trucker.cli.output import out, print_drawing, print_errors, print_json
     from trucker.core.errors import BadInput
     from trucker.formats.catalogue import builtin_boards, find_board
-    from trucker.render.reports import board_facts
+    from trucker.render.terminal.reports import board_facts
     from trucker.render.text import draw_board
 
     try:

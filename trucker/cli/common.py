@@ -18,7 +18,7 @@ from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell, Direction
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
-from trucker.render.reports import report_text
+from trucker.render.terminal.reports import report_text
 
 if TYPE_CHECKING:
     from trucker.sim.encounters import Encounter

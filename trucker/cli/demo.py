@@ -8,7 +8,7 @@ from trucker.cli.output import out, print_lines
 from trucker.core.rulings import DEFAULT_RULINGS
 from trucker.formats.catalogue import scenarios_root
 from trucker.formats.load import load_ship
-from trucker.render.reports import repair_lines, report_text
+from trucker.render.terminal.reports import repair_lines, report_text
 from trucker.rules.repair import repair
 from trucker.rules.validate import validate
 
@@ -55,7 +55,7 @@ def run_demo() -> int:
 def _hit(root: Path) -> None:
     """Job 2, one threat: a large meteor from the left on roll 8, shot down or not."""
     from trucker.core.threats import Threat
-    from trucker.render.encounters import hit_lines
+    from trucker.render.terminal.encounters import hit_lines
     from trucker.sim.encounters import hit
 
     name = "scenarios/ships/class-iii-cruiser.toml"
@@ -69,7 +69,7 @@ def _intruder(root: Path) -> None:
     from trucker.cli.captains import CommandLineCaptain
     from trucker.core.cards import Intruder
     from trucker.formats.decks import load_deck
-    from trucker.render.encounters import intruder_lines
+    from trucker.render.terminal.encounters import intruder_lines
     from trucker.sim.encounters import intruder
 
     name = "scenarios/intruders/yellow-predator.toml"
@@ -86,7 +86,7 @@ def _flight(root: Path) -> None:
     """Job 2, a whole flight: a round-I deck against two ships, settled (RULES §6, §9)."""
     from trucker.formats.decks import load_deck
     from trucker.play.flights import Crew, FlightPlan, fly
-    from trucker.render.flight_report import flight_report
+    from trucker.render.terminal.flight import flight_report
 
     names = ("class-i-starter.toml", "class-iii-cruiser.toml")
     _title(
@@ -106,7 +106,7 @@ def _odds(root: Path) -> None:
     """Job 2, the odds: many seeded flights, with 95% confidence intervals."""
     from trucker.play.flights import Crew
     from trucker.play.montecarlo import OddsSpec, fly_all, summarise
-    from trucker.render.odds import odds_summary
+    from trucker.render.terminal.odds import odds_summary
 
     name = "scenarios/ships/class-iii-cruiser.toml"
     _title("the odds", f"trucker odds {name} --deck random:III -n 400 --seed 1")

@@ -33,7 +33,7 @@ def exposure(
     from trucker.cli.output import check_output, print_json, print_lines, write_output
     from trucker.core.geometry import DIRECTIONS
     from trucker.core.threats import ThreatKind
-    from trucker.render.encounters import exposure_lines
+    from trucker.render.terminal.encounters import exposure_lines
     from trucker.sim import encounters
 
     try:

@@ -36,7 +36,7 @@ def fix(
     from trucker.core.geometry import Cell
     from trucker.formats.load import load_ships
     from trucker.formats.write import dumps_ship, write_atomic
-    from trucker.render.reports import repair_lines
+    from trucker.render.terminal.reports import repair_lines
     from trucker.rules.repair import CannotRepair, repair
 
     loaded, rulings = load_ships([file], ruling)

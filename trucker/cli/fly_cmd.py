@@ -95,8 +95,8 @@ def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: b
     """The page (``--html``), then the log (``--json``) or the flight told in the terminal."""
     from trucker.cli.output import print_json, print_lines, write_output
     from trucker.play.flights import flight_log
-    from trucker.render.flight_page import flight_page
-    from trucker.render.flight_report import flight_report
+    from trucker.render.pages.flight import flight_page
+    from trucker.render.terminal.flight import flight_report
 
     if html is not None:
         write_output(html, flight_page(plan, result), "--html")

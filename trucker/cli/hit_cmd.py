@@ -63,7 +63,7 @@ def hit(
     )
     from trucker.cli.output import check_output, print_json, print_lines, write_output
     from trucker.core.threats import Threat, ThreatKind
-    from trucker.render.encounters import hit_lines
+    from trucker.render.terminal.encounters import hit_lines
     from trucker.sim import encounters
 
     try:

@@ -81,7 +81,7 @@ def intruder(
     )
     from trucker.cli.intruder_card import card_from_options
     from trucker.cli.output import check_output, print_json, print_lines, write_output
-    from trucker.render.encounters import intruder_lines
+    from trucker.render.terminal.encounters import intruder_lines
     from trucker.sim import encounters
 
     the_card = card_from_options(card, kind, steps, fuses, hand, double, from_, reward)
@@ -115,7 +115,7 @@ def intruder(
 
         write_output(svg, walk_svg(found.before, found.result), "--svg")
     if html is not None:
-        from trucker.render.html import walk_page
+        from trucker.render.pages.walk import walk_page
 
         page = walk_page(found.before, found.result, found.log, found.after)
         write_output(html, page, "--html")

@@ -80,7 +80,7 @@ def odds(
     from trucker.play.flights import Crew, unique_names
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
-    from trucker.render.odds import odds_lines, odds_timing
+    from trucker.render.terminal.odds import odds_lines, odds_timing
     from trucker.sim.captains import CAPTAINS
 
     if not 1 <= len(ships) <= 5:

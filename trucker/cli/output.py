@@ -14,8 +14,8 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from trucker.core.errors import BadInput, InputError
-from trucker.render.reports import error_lines
-from trucker.render.terminal import plural, styled
+from trucker.render.terminal.reports import error_lines
+from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import Drawing
 
 __all__ = [

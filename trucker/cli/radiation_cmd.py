@@ -41,7 +41,7 @@ def radiation(
     """
     from trucker.cli.common import bad_input, load_flight_ships, parse_square
     from trucker.cli.output import check_output, print_json, print_lines, write_output
-    from trucker.render.encounters import radiation_lines
+    from trucker.render.terminal.encounters import radiation_lines
     from trucker.sim import encounters
 
     if svg is not None:

@@ -24,7 +24,7 @@ def validate(
     """
     from trucker.cli.output import out, print_errors, print_json, print_lines
     from trucker.formats.load import load_ships
-    from trucker.render.reports import report_text
+    from trucker.render.terminal.reports import report_text
     from trucker.rules.validate import validate as run
 
     loaded, rulings = load_ships(files, ruling)
@@ -93,7 +93,7 @@ def show(
             }
         )
     else:
-        from trucker.render.reports import report_text
+        from trucker.render.terminal.reports import report_text
         from trucker.render.text import LEGEND
 
         for line in report_text(ship, report):

@@ -27,6 +27,7 @@ from trucker.render.pictures.canvas import (
 )
 from trucker.render.pictures.threats import draw_threat, roll_line
 from trucker.render.pictures.tiles import square_outline, square_tag
+from trucker.render.walks import draw_walk
 
 __all__ = [
     "outcome_lines",
@@ -257,8 +258,6 @@ def walk_svg(ship: Ship, result: IntruderResult, *, upto: int | None = None) -> 
 
     ``upto`` draws only the steps up to that number and marks that step ``current`` (a
     step-by-step picture); every step group carries ``data-step`` so a page can do the same."""
-    from trucker.render.walks import draw_walk
-
     title = walk_title(ship, result)
     lines = []
     for walk in result.walks:

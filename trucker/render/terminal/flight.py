@@ -16,9 +16,9 @@ from rich.text import Text
 
 from trucker.core.events import Decided, Event
 from trucker.play.flights import flight_record
-from trucker.render.flight_page import LEFT_COLUMNS, settlement_table
 from trucker.render.narrate import narrate
-from trucker.render.terminal import plural, styled
+from trucker.render.settlement import LEFT_COLUMNS, settlement_table
+from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import draw_ship
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from rich.text import Text
 from trucker.core.geometry import Cell
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import Interval, OddsResult, OddsSpec, ShipOdds
-from trucker.render.terminal import styled
+from trucker.render.terminal.styles import styled
 from trucker.render.text import Mark, draw_ship
 
 __all__ = ["heat_label", "histogram_rows", "odds_lines", "odds_summary", "odds_timing"]

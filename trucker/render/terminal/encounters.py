@@ -16,7 +16,7 @@ from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
 from trucker.core.threats import ThreatKind
 from trucker.render.narrate import narrate
-from trucker.render.terminal import plural, styled
+from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import LOST, Mark, draw_ship
 from trucker.render.walks import draw_walk, walk_frames
 from trucker.sim.attacks import AttackResult

@@ -12,7 +12,7 @@ from rich.text import Text
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
-from trucker.render.terminal import STYLES, plural, styled
+from trucker.render.terminal.styles import STYLES, plural, styled
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.report import Report
 

@@ -20,9 +20,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from trucker.play.flights import flight_record
-from trucker.render.html import Frame, Show, page
 from trucker.render.narrate import narrate
+from trucker.render.pages.player import Frame, Show, page
 from trucker.render.pictures import after_svg
+from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 
 if TYPE_CHECKING:
     from trucker.core.geometry import Cell
@@ -36,48 +37,11 @@ __all__ = [
     "flight_page",
     "chapter_lines",
     "split_flight",
-    "settlement_table",
     "settlement_svg",
-    "LEFT_COLUMNS",
 ]
 
 
 # -- the settlement table ----------------------------------------------------------------------
-
-LEFT_COLUMNS = frozenset({0, 5})
-"""Columns of :func:`settlement_table` read as words (ship, goods); the others are numbers."""
-
-
-def settlement_table(ships: Sequence[ShipResult]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """The final table of RULES §9.1, one row per ship: place, days moved, what is aboard,
-    tiles lost, then each credit line (earned on cards, arrival, best-looking, goods sold,
-    losses, Class IV insurance when a ship bought it) and the total."""
-    insured = any(s.insurance for s in ships)
-    headers = ("ship", "place", "moved", "crew", "tokens", "goods", "lost",
-               "earned", "arrival", "looks", "sales", "losses",
-               *(("insurance",) if insured else ()), "credits")  # fmt: skip
-    rows = []
-    for s in ships:
-        crew = f"{s.humans}+{s.aliens}" if s.aliens else str(s.humans)
-        rows.append(
-            (
-                s.name,
-                str(s.place) if s.place else "-",
-                str(s.moved),
-                crew,
-                str(s.batteries),
-                s.goods or "-",
-                str(s.tiles_lost),
-                str(s.credits),
-                str(s.arrival),
-                str(s.best_looking),
-                str(s.sales),
-                f"-{s.losses}",
-                *((f"-{s.insurance}" if s.insurance else "-",) if insured else ()),
-                str(s.final_credits),
-            )
-        )
-    return headers, rows
 
 
 def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

@@ -1,0 +1,108 @@
+"""The page of an intruder's walk (``trucker intruder --html``): one picture, a frame per step,
+each step's narration beside it (the player of :mod:`trucker.render.pages.player`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from trucker.render.narrate import narrate
+from trucker.render.pages.player import Frame, Show, page
+
+if TYPE_CHECKING:
+    from trucker.core.ship import Ship
+    from trucker.sim.intruders import IntruderResult
+
+__all__ = ["walk_show", "walk_page", "walk_narration"]
+
+
+_WALK_KINDS = frozenset({"walked", "ate", "fused", "defeated", "escaped"})
+
+
+def _event_fields(event: Any) -> Mapping[str, Any]:
+    return event if isinstance(event, Mapping) else event.to_dict()
+
+
+def walk_narration(
+    events: Sequence[Any],
+) -> tuple[list[str], dict[int, list[str]], list[str]]:
+    """An intruder card's log as sentences: those before the first step, those of each step
+    number (both walkers of a double card together), and those after the walks."""
+    before: list[str] = []
+    steps: dict[int, list[str]] = {}
+    after: list[str] = []
+    current: int | None = None
+    walking = False
+    for event in events:
+        fields = _event_fields(event)
+        kind = fields["kind"]
+        if kind == "walked":
+            walking = True
+            current = int(fields["step"])
+        sentence = narrate(fields).strip()
+        if not walking:
+            before.append(sentence)
+        elif kind in _WALK_KINDS:
+            number = current
+            if kind == "escaped":
+                number = int(fields["steps"]) or None
+            if number is None:
+                after.append(sentence)
+            else:
+                steps.setdefault(number, []).append(sentence)
+        else:
+            after.append(sentence)
+    return before, steps, after
+
+
+def walk_show(
+    ship: Ship, result: IntruderResult, events: Sequence[Any], after: Ship | None = None
+) -> Show:
+    """An intruder card as a show: the landing, one frame per step (both walkers of a double
+    card together), and the outcome, with the ship afterwards if it lost tiles."""
+    from trucker.render.pictures import after_svg, outcome_lines, walk_svg, walk_title
+
+    pictures = [walk_svg(ship, result)]
+    before, per_step, later = walk_narration(events)
+    frames = [Frame("The landing", tuple(before) or ("the card is drawn",), 0, 0, ("line",))]
+    longest = max((len(w.steps) for w in result.walks), default=0)
+    for number in range(1, longest + 1):
+        focus = tuple(f"step-{w.hand}-{number}" for w in result.walks if len(w.steps) >= number)
+        hands = " and ".join(f"{w.hand}-hand" for w in result.walks if len(w.steps) >= number)
+        frames.append(
+            Frame(
+                f"Step {number} of {result.card.steps} ({hands})",
+                tuple(per_step.get(number, ())),
+                0,
+                number,
+                focus,
+            )
+        )
+    outcome = tuple(later) + tuple(outcome_lines(result))
+    lost = result.damage.lost
+    picture = 0
+    if after is not None and lost:
+        pictures.append(after_svg(after, lost, f"{after.label} afterwards", ship))
+        picture = 1
+    frames.append(Frame("The outcome", outcome, picture, None, ()))
+    card = result.card
+    intro = (
+        f"{'A double ' if card.double else 'A '}{card.kind} from the {card.direction}: "
+        f"{card.steps} steps, fuses at {', '.join(map(str, card.fuses)) or 'no step'}, "
+        f"reward {card.reward.short()}.",
+        "Each step shows where the intruder went, which way it was heading and why; "
+        + (
+            "the left-hand walker is drawn with vermilion circles, the right-hand walker with "
+            "blue squares."
+            if len(result.walks) > 1
+            else "its steps are numbered on the squares it entered."
+        ),
+    )
+    return Show(walk_title(ship, result), tuple(pictures), tuple(frames), intro)
+
+
+def walk_page(
+    ship: Ship, result: IntruderResult, events: Sequence[Any], after: Ship | None = None
+) -> str:
+    """The teaching page for one intruder card (``trucker intruder ... --html``)."""
+    return page(walk_show(ship, result, events, after))
