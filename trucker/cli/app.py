@@ -1,26 +1,40 @@
 """The ``trucker`` command line: glue from options to one library call and an exit code.
 
-Library modules are imported inside the commands, so ``trucker --help`` starts fast.
+Each command lives in its own module, and library modules are imported inside the commands, so
+``trucker --help`` starts fast; a run of one command builds only that command.
 Exit codes: 0 legal / done, 1 illegal (violations) or cannot repair, 2 unreadable input, 3 a bug.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
 
-app = typer.Typer(
-    name="trucker",
-    help="Validate Galaxy Trucker ships, simulate adventure decks, and teach intruders.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
 _STATE = {"debug": False}
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("validate_cmd", "validate"),
+    "show": ("validate_cmd", "show"),
+    "fix": ("fix_cmd", "fix"),
+    "boards": ("boards_cmd", "boards"),
+    "schema": ("reference_cmd", "schema"),
+    "rulings": ("reference_cmd", "rulings"),
+    "demo": ("app", "demo"),
+    "hit": ("hit_cmd", "hit"),
+    "exposure": ("exposure_cmd", "exposure"),
+    "intruder": ("intruder_cmd", "intruder"),
+    "radiation": ("radiation_cmd", "radiation"),
+    "fly": ("fly_cmd", "fly"),
+    "replay": ("fly_cmd", "replay"),
+    "odds": ("odds_cmd", "odds"),
+    "cards": ("cards_cmd", "cards"),
+}
+"""Every command, in the order ``--help`` lists them: the module under ``trucker.cli`` and the
+function that is the command."""
 
 
 def _version(value: bool) -> None:
@@ -31,7 +45,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _main(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
@@ -54,41 +67,36 @@ def demo() -> None:
     raise typer.Exit(run_demo())
 
 
-def _register_commands() -> None:
-    """Every command, in the order ``--help`` lists them; each lives in its own module (their
-    bodies import lazily)."""
-    from trucker.cli import (
-        boards_cmd,
-        cards_cmd,
-        exposure_cmd,
-        fix_cmd,
-        fly_cmd,
-        hit_cmd,
-        intruder_cmd,
-        odds_cmd,
-        radiation_cmd,
-        reference_cmd,
-        validate_cmd,
+def build(only: str | None = None) -> typer.Typer:
+    """The command line: every command, or only the one named ``only`` (what a run of that
+    command needs; its help, options and errors are the same)."""
+    built = typer.Typer(
+        name="trucker",
+        help="Validate Galaxy Trucker ships, simulate adventure decks, and teach intruders.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
     )
-
-    app.command()(validate_cmd.validate)
-    app.command()(validate_cmd.show)
-    app.command()(fix_cmd.fix)
-    app.command()(boards_cmd.boards)
-    app.command()(reference_cmd.schema)
-    app.command()(reference_cmd.rulings)
-    app.command()(demo)
-    app.command()(hit_cmd.hit)
-    app.command()(exposure_cmd.exposure)
-    app.command()(intruder_cmd.intruder)
-    app.command()(radiation_cmd.radiation)
-    app.command()(fly_cmd.fly)
-    app.command()(fly_cmd.replay)
-    app.command()(odds_cmd.odds)
-    app.command("cards")(cards_cmd.cards)
+    built.callback()(_main)
+    for name, (module, function) in COMMANDS.items():
+        if only is None or name == only:
+            built.command(name)(getattr(import_module(f"trucker.cli.{module}"), function))
+    return built
 
 
-_register_commands()
+def _named(argv: Sequence[str]) -> str | None:
+    """The command a command line runs, when its first word is one (after ``--debug``)."""
+    words = [w for w in argv if w != "--debug"]
+    return words[0] if words and words[0] in COMMANDS else None
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command line (for tests and tools that drive it), built when asked."""
+    if name == "app":
+        globals()["app"] = built = build()
+        return built
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -96,7 +104,7 @@ def main() -> None:
     from trucker.core.errors import BadInput
 
     try:
-        code = app(standalone_mode=False)
+        code = build(_named(sys.argv[1:]))(standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except BadInput as exc:
         from trucker.cli.output import print_errors

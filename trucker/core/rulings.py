@@ -143,7 +143,7 @@ def ruling(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rulings:
     """Interpretations of rules the rulebook leaves open (RULES §10)."""
 

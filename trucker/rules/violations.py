@@ -32,7 +32,7 @@ class RuleId(StrEnum):
     SHIELD_COVERS = "shield-covers"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, order=True)
 class Violation:
     """One broken rule: the offending square first, then the neighbour or blocker."""
 
