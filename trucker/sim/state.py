@@ -8,7 +8,7 @@ tile is removed, so thousands of flights can start from one built ship without d
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -34,7 +34,7 @@ class Structure:
     """Known to be one piece (False: not known either way)."""
 
     @classmethod
-    def of(cls, board: Board, tiles: dict[Cell, Tile]) -> Structure:
+    def of(cls, board: Board, tiles: Mapping[Cell, Tile]) -> Structure:
         joined = joined_adjacency(board, tiles)
         return cls(joined, connections(joined, tiles), _parts(tiles))
 
@@ -52,7 +52,7 @@ class Structure:
         object.__setattr__(self, "whole", True)
 
     def without(
-        self, gone: Iterable[Cell], tiles: dict[Cell, Tile], parts_gone: Iterable[Part] = ()
+        self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Iterable[Part] = ()
     ) -> Structure:
         """The structure after removing tiles: removing never joins anything new, so only the
         removed tiles' neighbours change. Router connections are worked out again only when
@@ -85,7 +85,7 @@ class Structure:
         return Structure(joined, connected, parts, self.whole and len(touched) <= 1)
 
 
-def _parts(tiles: dict[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
+def _parts(tiles: Mapping[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
     found: dict[Part, list[Cell]] = {}
     for cell in sorted(tiles):
         found.setdefault(tiles[cell].part, []).append(cell)
@@ -124,12 +124,13 @@ class ShipState:
         "unlimited_power",
         "_structure",
         "_counts",
+        "_owned",
     )
 
     def __init__(
         self,
         template: Ship,
-        tiles: dict[Cell, Tile] | None = None,
+        tiles: Mapping[Cell, Tile] | None = None,
         contents: dict[Cell, Contents] | None = None,
         *,
         name: str | None = None,
@@ -139,7 +140,9 @@ class ShipState:
         self.board = template.board
         self.part_facts = template.part_facts
         self.name = name or template.label
-        self.tiles: dict[Cell, Tile] = dict(template.tiles) if tiles is None else tiles
+        self.tiles: Mapping[Cell, Tile] = template.tiles if tiles is None else tiles
+        """Read-only, and shared with the template and with copies until a tile is removed:
+        previews copy a state by the thousand and seldom lose a tile."""
         self.contents: dict[Cell, Contents] = (
             dict(template.contents) if contents is None else contents
         )
@@ -150,6 +153,8 @@ class ShipState:
         if structure is None and tiles is None:
             self._structure = built_structure(template)
         self._counts: tuple[int, int, int] | None = None
+        self._owned: dict[Cell, Tile] | None = None
+        """``tiles`` when this state owns it (it removed a tile since it was made or copied)."""
 
     @classmethod
     def from_ship(cls, ship: Ship, *, name: str | None = None) -> ShipState:
@@ -157,9 +162,10 @@ class ShipState:
 
     def copy(self) -> ShipState:
         """An independent state sharing the immutable parts (tiles, structure)."""
+        self._owned = None  # the twin shares the tiles from now on
         twin = ShipState(
             self.template,
-            dict(self.tiles),
+            self.tiles,
             dict(self.contents),
             name=self.name,
             structure=self._structure,
@@ -201,7 +207,11 @@ class ShipState:
     def remove(self, cells: Iterable[Cell]) -> list[Cell]:
         """Take tiles off the ship, counting them as lost."""
         gone = [c for c in cells if c in self.tiles]
-        parts = [self.tiles.pop(cell).part for cell in gone]
+        if not gone:
+            return gone
+        if self._owned is None:
+            self.tiles = self._owned = dict(self.tiles)
+        parts = [self._owned.pop(cell).part for cell in gone]
         for cell in gone:
             del self.contents[cell]
         self.lost.extend(gone)
@@ -231,12 +241,15 @@ class ShipState:
     def _count(self) -> tuple[int, int, int]:
         """Humans, aliens and battery tokens aboard, counted once per change of contents."""
         if self._counts is None:
+            contents, parts = self.contents, self.structure.parts
             humans = aliens = tokens = 0
-            for held in self.contents.values():
+            for cell in parts.get(Part.CABIN, ()):  # humans and aliens live in cabins only
+                held = contents[cell]
                 humans += held.crew
-                tokens += held.charge
                 if held.alien is not None:
                     aliens += 1
+            for cell in parts.get(Part.BATTERY, ()):
+                tokens += contents[cell].charge
             self._counts = (humans, aliens, tokens)
         return self._counts
 
