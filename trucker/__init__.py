@@ -43,8 +43,8 @@ _HOMES = {
     "trucker.sim.exposure": ("exposure",),
     "trucker.play.deal": ("deal_deck",),
     "trucker.play.flights": ("Crew", "FlightPlan", "fly", "replay", "flight_log"),
-    "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "summarise"),
-    "trucker.play.parallel": ("fly_chunks",),
+    "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "Precision", "summarise"),
+    "trucker.play.parallel": ("fly_chunks", "fly_until"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -83,8 +83,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.formats.write import dumps_ship
     from trucker.play.deal import deal_deck
     from trucker.play.flights import Crew, FlightPlan, flight_log, fly, replay
-    from trucker.play.montecarlo import OddsResult, OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks
+    from trucker.play.montecarlo import OddsResult, OddsSpec, Precision, summarise
+    from trucker.play.parallel import fly_chunks, fly_until
     from trucker.rules.repair import CannotRepair, RepairResult, repair
     from trucker.rules.report import Report
     from trucker.rules.stats import ShipStats

@@ -89,10 +89,33 @@ def test_bad_inputs_exit_2() -> None:
         (("--deck", "random:II", "--policy", "reckless"), "unknown captain"),
         (("--deck", "random:II", "--workers", "2", "--dask", "tcp://127.0.0.1:9"), "not both"),
         (("--deck", "nowhere.toml"), "nowhere.toml"),
+        (("--deck", "random:II", "--precision", "0"), "half-width above 0"),
+        (("--deck", "random:II", "--precision", "much%"), "half-width above 0"),
     ):
         run = trucker("odds", CRUISER, *args)
         assert run.returncode == 2, (args, run.stderr)
         assert why in run.stderr and "Traceback" not in run.stderr
+
+
+def test_precision_stops_at_a_chunk_the_same_with_two_workers() -> None:
+    args = ("odds", CABIN, "--deck", METEOR, "--precision", "2%", "--seed", "6", "--json")
+    one = trucker(*args)
+    two = trucker(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert _numbers(one.stdout) == _numbers(two.stdout)
+    data = json.loads(one.stdout)
+    assert data["requested"] == 100000 and 0 < data["flights"] < 100000
+    assert data["flights"] % 250 == 0
+    assert data["precision"]["met"] is True and data["precision"]["half_width"] <= 0.02
+
+
+def test_precision_not_met_before_the_most_flights_says_so() -> None:
+    run = trucker("odds", CABIN, "--deck", METEOR, "--precision", "0.01", "-n", "500",
+                  "--seed", "6")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    first, note = run.stdout.splitlines()[:2]
+    assert first.startswith("odds: 500 of at most 500 flights")
+    assert note.startswith("precision NOT met: after 500 flights") and "-n 500 came first" in note
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

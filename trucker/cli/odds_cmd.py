@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -27,7 +26,26 @@ def odds(
             "from the flight's seed), or a deck file (the same cards every flight).",
         ),
     ],
-    flights: Annotated[int, typer.Option("-n", "--flights", min=1, help="Flights to fly.")] = 1000,
+    flights: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "-n",
+            "--flights",
+            min=1,
+            help="Flights to fly (default 1000); with --precision, the most to fly (default "
+            "100000).",
+        ),
+    ] = None,
+    precision: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--precision",
+            metavar="X | X%",
+            help="Fly in chunks until the 95% interval of the mean credits is at most ±X (X%: "
+            "of the chance of coming home, ±X points), then stop and say how many flights it "
+            "took; with --vs, the interval of the difference.",
+        ),
+    ] = None,
     vs: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -72,48 +90,50 @@ def odds(
     flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
+
+    Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III
+    --precision 0.25
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.flying import (
+        PRECISION_MOST,
+        check_policy,
+        crews_of,
+        deck_option,
+        parse_precision,
+    )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.formats.decks import load_deck, random_deck_level
-    from trucker.play.flights import Crew, unique_names
     from trucker.play.montecarlo import OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks
-    from trucker.render.terminal.odds import odds_lines, odds_timing
-    from trucker.sim.captains import CAPTAINS
+    from trucker.play.parallel import fly_chunks, fly_until
+    from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
-    if policy not in CAPTAINS:
-        raise bad_input("--policy", policy, f"unknown captain: use {', '.join(CAPTAINS)}")
+    check_policy(policy)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    target = parse_precision(precision) if precision is not None else None
+    most = flights if flights is not None else (PRECISION_MOST if target else 1000)
     files = [*ships, *([vs] if vs is not None else [])]
     loaded, rulings = load_flight_ships(files, ruling, repair=repair, quiet=json_out)
-    the_deck: Any = deck
-    if random_deck_level(deck) is None:
-        the_deck = load_deck(Path(deck), display=deck)
-        if the_deck.name is None:
-            the_deck = replace(the_deck, name=deck)
-    names = unique_names([f.ship.name or Path(f.file).stem for f in loaded])
-
-    def crew(index: int) -> Crew:
-        flying = loaded[index]
-        ship_insured = insured if flying.ship.board.insurance.optional else False
-        return Crew(names[index], flying.ship, policy, ship_insured, flying.repaired)
-
-    first = tuple(crew(i) for i in range(len(ships)))
+    the_deck = deck_option(deck)
+    crews = crews_of(loaded, policy, insured)
+    first = tuple(crews[: len(ships)])
     lineups = [first]
     if vs is not None:
-        lineups.append((crew(len(ships)), *first[1:]))
+        lineups.append((crews[len(ships)], *first[1:]))
     used_seed = draw_seed(seed)
-    spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, flights)
+    spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, most)
     started = time.perf_counter()
-    with progress(flights, quiet=json_out) as advance:
-        outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
+    if target is None:
+        with progress(most, quiet=json_out) as advance:
+            outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
+    else:
+        with progress(most, quiet=json_out, half=half_width_words(target)) as advance:
+            outcome = fly_until(spec, target, workers=workers, dask=dask, progress=advance)
     elapsed = time.perf_counter() - started
-    result = summarise(spec, outcome.tally, partial=outcome.partial)
+    result = summarise(spec, outcome.tally, partial=outcome.partial, precision=outcome.precision)
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,

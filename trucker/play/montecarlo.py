@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from trucker.core.catalogue import Catalogue
 from trucker.core.dice import derive_seed
@@ -35,9 +35,13 @@ __all__ = [
     "ShipOdds",
     "Comparison",
     "OddsResult",
+    "Precision",
+    "PrecisionNote",
     "CHUNK",
     "chunks",
     "flight_seed",
+    "mean_interval",
+    "precision_note",
     "run_chunk",
     "summarise",
     "wilson",
@@ -221,7 +225,7 @@ def wilson(successes: int, trials: int) -> Interval:
     return Interval(p, low, high)
 
 
-def _mean_interval(total: float, squares: float, n: int) -> Interval:
+def mean_interval(total: float, squares: float, n: int) -> Interval:
     """The mean of ``n`` values given their sum and sum of squares, ± 1.96 standard errors."""
     if n == 0:
         return Interval(math.nan, math.nan, math.nan)
@@ -314,8 +318,75 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class Precision:
+    """Fly until a 95% interval is at most ``half_width`` either side of its estimate: the
+    first ship's mean final credits (``measure`` "credits") or its chance of coming home
+    ("finish", ``half_width`` a proportion: 0.01 is one point); with ``--vs``, the difference
+    between the two designs, which is what a comparison is for."""
+
+    half_width: float
+    measure: Literal["credits", "finish"] = "credits"
+
+    def __post_init__(self) -> None:
+        if not self.half_width > 0:
+            raise ValueError(f"a precision is a half-width above 0, got {self.half_width}")
+
+    def words(self, half_width: float | None = None) -> str:
+        """A half-width (this one unless given) in its unit: ``±0.25 credits``, ``±1 point``.
+
+        >>> Precision(0.25).words(), Precision(0.015, "finish").words(0.01)
+        ('±0.25 credits', '±1 point')
+        """
+        half = self.half_width if half_width is None else half_width
+        if self.measure == "finish":
+            points = f"{100 * half:.3g}"
+            return f"±{points} point" + ("" if points == "1" else "s")
+        return f"±{half:.3g} credits"
+
+
+@dataclass(frozen=True)
+class PrecisionNote:
+    """Where a run to a precision stopped: the interval's half-width then, and whether it was
+    met (else the run reached its most flights, or was stopped, first)."""
+
+    target: Precision
+    half_width: float
+    met: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "measure": self.target.measure,
+            "target": self.target.half_width,
+            "half_width": self.half_width,
+            "met": self.met,
+        }
+
+
+def _watched(spec: OddsSpec, tally: Tally, measure: str) -> Interval:
+    """The interval a precision watches, computed as the report computes it."""
+    if spec.compared:
+        total, squares = tally.paired[:2] if measure == "credits" else tally.paired[2:]
+        return mean_interval(total, squares, tally.flights)
+    counts = tally.ships[0][0]
+    if measure == "finish":
+        return wilson(counts.finished, counts.flights)
+    return mean_interval(*_moments(counts.credits)[1:], counts.flights)
+
+
+def precision_note(spec: OddsSpec, tally: Tally, precision: Precision) -> PrecisionNote:
+    """The half-width the counts give now, and whether it meets ``precision`` (never before
+    the first flight)."""
+    if tally.flights == 0:
+        return PrecisionNote(precision, math.inf, False)
+    interval = _watched(spec, tally, precision.measure)
+    half = (interval.high - interval.low) / 2
+    return PrecisionNote(precision, half, half <= precision.half_width)
+
+
+@dataclass(frozen=True)
 class OddsResult:
-    """Everything ``trucker odds`` reports; ``partial`` when the run was stopped early."""
+    """Everything ``trucker odds`` reports; ``partial`` when the run was stopped early; with a
+    precision asked for, where it stopped."""
 
     seed: int
     deck: str
@@ -325,6 +396,7 @@ class OddsResult:
     rulings: dict[str, object]
     lineups: list[list[ShipOdds]]
     comparison: Comparison | None
+    precision: PrecisionNote | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -336,6 +408,7 @@ class OddsResult:
             "rulings": dict(self.rulings),
             "lineups": [[s.to_dict() for s in lineup] for lineup in self.lineups],
             "comparison": self.comparison.to_dict() if self.comparison else None,
+            "precision": self.precision.to_dict() if self.precision else None,
         }
 
 
@@ -344,9 +417,9 @@ PERCENTILES = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
 
 def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     n = counts.flights
-    credits = _mean_interval(*_moments(counts.credits)[1:], n)
-    tiles = _mean_interval(*_moments(counts.tiles_lost)[1:], n)
-    crew_lost = _mean_interval(*_moments(counts.crew_lost)[1:], n)
+    credits = mean_interval(*_moments(counts.credits)[1:], n)
+    tiles = mean_interval(*_moments(counts.tiles_lost)[1:], n)
+    crew_lost = mean_interval(*_moments(counts.crew_lost)[1:], n)
     cards: list[dict[str, Any]] = [
         {
             "card": label,
@@ -378,8 +451,15 @@ def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     )
 
 
-def summarise(spec: OddsSpec, tally: Tally, *, partial: bool = False) -> OddsResult:
-    """The statistics of a run from its counts."""
+def summarise(
+    spec: OddsSpec,
+    tally: Tally,
+    *,
+    partial: bool = False,
+    precision: PrecisionNote | None = None,
+) -> OddsResult:
+    """The statistics of a run from its counts (and, for a run to a precision, where it
+    stopped)."""
     lineups = [
         [
             _ship_odds(crew, counts, _cap(crew, spec.rulings))
@@ -393,8 +473,8 @@ def summarise(spec: OddsSpec, tally: Tally, *, partial: bool = False) -> OddsRes
         comparison = Comparison(
             first=spec.lineups[0][0].name,
             second=spec.lineups[1][0].name,
-            credits=_mean_interval(d_credits, d_credits2, tally.flights),
-            finish=_mean_interval(d_done, d_done2, tally.flights),
+            credits=mean_interval(d_credits, d_credits2, tally.flights),
+            finish=mean_interval(d_done, d_done2, tally.flights),
         )
     deck = spec.deck if isinstance(spec.deck, str) else (spec.deck.name or "deck")
     return OddsResult(
@@ -406,6 +486,7 @@ def summarise(spec: OddsSpec, tally: Tally, *, partial: bool = False) -> OddsRes
         rulings=spec.rulings.non_default(),
         lineups=lineups,
         comparison=comparison,
+        precision=precision,
     )
 
 

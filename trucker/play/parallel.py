@@ -1,9 +1,12 @@
-"""Flying a run's chunks here, in local worker processes, or on a Dask cluster.
+"""Flying a run's pieces here, in local worker processes, or on a Dask cluster.
 
-Every chunk is a fixed range of flight numbers (:func:`trucker.play.montecarlo.chunks`) and its
-counts merge by addition, so the result does not depend on where or in which order the chunks
-were flown. A stop (Ctrl-C) returns the chunks finished so far, marked partial. Nothing here
-prints: progress goes to a callback.
+A run is a :class:`Job` cut into pieces (a range of flight numbers, and for a study of changes
+the candidates to fly on it) whose counts merge by addition, so the result does not depend on
+where or in which order the pieces were flown. :class:`Runner` flies the pieces of one job: in
+this process, in worker processes that each receive the job once, or as Dask tasks; the
+catalogue goes to every worker once. A run that stops early on its own (precision reached) or
+is stopped (Ctrl-C) ends the pieces still being flown at once. Nothing here prints: progress
+goes to a callback.
 """
 
 from __future__ import annotations
@@ -11,26 +14,244 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import signal
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from trucker.core.catalogue import Catalogue
 from trucker.core.errors import BadInput
 from trucker.formats.catalogue import catalogue
-from trucker.play.montecarlo import CHUNK, OddsSpec, Tally, chunks, run_chunk
+from trucker.play.montecarlo import (
+    CHUNK,
+    OddsSpec,
+    Precision,
+    PrecisionNote,
+    Tally,
+    chunks,
+    precision_note,
+    run_chunk,
+)
 
-__all__ = ["RunOutcome", "fly_chunks", "chunk_size", "Progress"]
+__all__ = [
+    "Job",
+    "Runner",
+    "RunOutcome",
+    "fly_chunks",
+    "fly_until",
+    "chunk_size",
+    "Progress",
+    "PrecisionProgress",
+]
 
 Progress = Callable[[int], None]
 """Called after each chunk with the number of flights it added."""
 
+PieceT = TypeVar("PieceT", contravariant=True)
+ResultT = TypeVar("ResultT", covariant=True)
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+class PrecisionProgress(Protocol):
+    """Called after each chunk of a run to a precision: the flights it added, and the
+    half-width of the interval that decides when to stop, as it stands now."""
+
+    def __call__(self, flights: int, half_width: float, /) -> None: ...
+
+
+class Job(Protocol[PieceT, ResultT]):
+    """Work cut into pieces: picklable (it travels to every worker once), and able to fly one
+    piece with the catalogue it is given."""
+
+    def fly(self, piece: PieceT, book: Catalogue, /) -> ResultT: ...
+
 
 @dataclass
 class RunOutcome:
-    """The merged counts, and whether the run stopped before every flight was flown."""
+    """The merged counts, and whether the run stopped before every flight was flown; a run to a
+    precision also says where it stopped and why."""
 
     tally: Tally
     partial: bool
+    precision: PrecisionNote | None = None
+
+
+@dataclass(frozen=True)
+class _Odds:
+    """The job of ``trucker odds``: a piece is a range of flight numbers."""
+
+    spec: OddsSpec
+
+    def fly(self, piece: tuple[int, int], book: Catalogue) -> Tally:
+        return run_chunk(self.spec, piece[0], piece[1], book)
+
+
+class Runner(Generic[P, R]):
+    """Where the pieces of one job are flown: here (``workers`` 1), in ``workers`` local
+    processes, or on the Dask scheduler at ``dask``. Use it as a context manager; leaving it
+    with pieces still out (a stop, an error, or a caller that had enough) ends them at once."""
+
+    def __init__(self, job: Job[P, R], *, workers: int = 1, dask: str | None = None) -> None:
+        self.job = job
+        self.workers = workers
+        self.dask = dask
+        self._pool: Any = None
+        self._client: Any = None
+        self._shared: tuple[Any, Any] | None = None
+        self._shipped: bytes | None = None
+        self._out = 0
+        """Pieces handed out and not yet collected."""
+        self._futures: list[Any] = []
+
+    @property
+    def width(self) -> int:
+        """How many pieces are worth keeping out at once."""
+        if self._client is not None:
+            threads = sum(self._client.nthreads().values()) or 1
+            return 2 * threads
+        return 2 * self.workers if self._pool is not None else 1
+
+    def __enter__(self) -> Runner[P, R]:
+        if self.dask is not None:
+            self._client = _connect(self.dask)
+            self._shared = (
+                self._client.scatter(self.job, broadcast=True),
+                self._client.scatter(catalogue(), broadcast=True),
+            )
+        elif self.workers > 1:
+            context = multiprocessing.get_context("spawn")
+            self._pool = context.Pool(self.workers, initializer=_start_worker, initargs=(self.job,))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        stopped = self._out > 0 or exc[0] is not None
+        if self._pool is not None:
+            if stopped:
+                self._pool.terminate()
+            else:
+                self._pool.close()
+            self._pool.join()
+        if self._client is not None:
+            if stopped and self._futures:
+                self._client.cancel(self._futures)
+            self._client.close()
+
+    def results(self, pieces: Iterable[P], *, ordered: bool = False) -> Iterator[R]:
+        """Each piece's result: as they finish, or in the pieces' order (``ordered``, with only
+        a few pieces out at a time, taken from ``pieces`` as they are needed: a caller that
+        stops reading early wastes little)."""
+        if self._client is not None:
+            yield from self._on_dask(pieces, ordered)
+        elif self._pool is not None:
+            yield from self._in_processes(pieces, ordered)
+        else:
+            book = catalogue()
+            for piece in pieces:
+                yield self.job.fly(piece, book)
+
+    def _ship(self) -> bytes:
+        if self._shipped is None:
+            # Read (or taken from memory) while the workers start, and pickled once: about
+            # 11 KB with every piece, unpickled once by each worker, instead of every worker
+            # reading and checking the catalogue files (a quarter of a second each).
+            self._shipped = pickle.dumps(catalogue(), protocol=pickle.HIGHEST_PROTOCOL)
+        return self._shipped
+
+    def _in_processes(self, pieces: Iterable[P], ordered: bool) -> Iterator[R]:
+        shipped = self._ship()
+        if not ordered:
+            work = [(piece, shipped) for piece in pieces]
+            self._out += len(work)
+            for result in self._pool.imap_unordered(_worker_piece, work):
+                self._out -= 1
+                yield result
+            return
+        waiting: deque[Any] = deque()
+        source = iter(pieces)
+        for piece in source:
+            waiting.append(self._pool.apply_async(_worker_piece, ((piece, shipped),)))
+            self._out += 1
+            if len(waiting) < self.width:
+                continue
+            self._out -= 1
+            yield waiting.popleft().get()
+        while waiting:
+            self._out -= 1
+            yield waiting.popleft().get()
+
+    def _on_dask(self, pieces: Iterable[P], ordered: bool) -> Iterator[R]:
+        from distributed import as_completed
+
+        assert self._shared is not None
+        job, book = self._shared
+        client = self._client
+
+        def submit(piece: P) -> Any:
+            future = client.submit(_fly_piece, job, piece, book, pure=False)
+            self._futures.append(future)
+            self._out += 1
+            return future
+
+        if not ordered:
+            for future in as_completed([submit(p) for p in pieces], loop=client.loop):
+                self._out -= 1
+                yield future.result()
+            return
+        waiting: deque[Any] = deque()
+        for piece in pieces:
+            waiting.append(submit(piece))
+            if len(waiting) < self.width:
+                continue
+            self._out -= 1
+            yield waiting.popleft().result()
+        while waiting:
+            self._out -= 1
+            yield waiting.popleft().result()
+
+
+def _connect(address: str) -> Any:
+    """A client of the existing cluster at ``address``: the only network connection the
+    program opens, and only to the address the user gave."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BadInput.one(
+            "--dask", address, "needs the optional Dask extra: pip install -e '.[dask]'"
+        ) from None
+    try:
+        return Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise BadInput.one("--dask", address, f"cannot reach the scheduler: {exc}") from None
+
+
+def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue) -> Any:
+    """One piece as a Dask task."""
+    return job.fly(piece, book)
+
+
+_JOB: Job[Any, Any] | None = None
+_CATALOGUE: Catalogue | None = None
+"""In a worker: its job, and its parent's catalogue once the first piece has brought it."""
+
+
+def _start_worker(job: Job[Any, Any]) -> None:
+    """Each worker receives the job once; Ctrl-C is the parent's to handle."""
+    global _JOB
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _JOB = job
+
+
+def _worker_piece(work: tuple[Any, bytes]) -> Any:
+    """One piece; the first one a worker gets also brings it the parent's catalogue, which it
+    hands to every flight it flies."""
+    global _CATALOGUE
+    if _JOB is None:
+        raise RuntimeError("a worker was given a piece before its job")
+    piece, shipped = work
+    if _CATALOGUE is None:
+        _CATALOGUE = pickle.loads(shipped)
+    return _JOB.fly(piece, _CATALOGUE)
 
 
 def fly_chunks(
@@ -42,12 +263,45 @@ def fly_chunks(
 ) -> RunOutcome:
     """Fly every chunk of ``spec``: in this process (``workers`` 1), in ``workers`` local
     processes, or on the Dask scheduler at ``dask``."""
-    if dask is not None:
-        return _on_dask(spec, chunks(spec.flights), dask, progress)
-    if workers <= 1:
-        return _here(spec, chunks(spec.flights), progress)
-    return _in_processes(spec, chunks(spec.flights, chunk_size(spec.flights, workers)), workers,
-                         progress)  # fmt: skip
+    size = chunk_size(spec.flights, workers) if dask is None and workers > 1 else CHUNK
+    total = Tally.empty(spec)
+    with Runner(_Odds(spec), workers=workers, dask=dask) as runner:
+        try:
+            for tally in runner.results(chunks(spec.flights, size)):
+                total.merge(tally)
+                if progress is not None:
+                    progress(tally.flights)
+        except KeyboardInterrupt:
+            return RunOutcome(total, partial=True)
+    return RunOutcome(total, partial=False)
+
+
+def fly_until(
+    spec: OddsSpec,
+    precision: Precision,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: PrecisionProgress | None = None,
+) -> RunOutcome:
+    """Fly chunks of :data:`CHUNK` flights, merged in the order of their flight numbers, until
+    the interval ``precision`` names is narrow enough or ``spec.flights`` are flown. The same
+    chunks decide in the same order wherever they are flown, so the run stops at the same
+    flight for a seed whatever the workers (chunks flown beyond it are not counted)."""
+    total = Tally.empty(spec)
+    note = precision_note(spec, total, precision)
+    with Runner(_Odds(spec), workers=workers, dask=dask) as runner:
+        try:
+            for tally in runner.results(chunks(spec.flights), ordered=True):
+                total.merge(tally)
+                note = precision_note(spec, total, precision)
+                if progress is not None:
+                    progress(tally.flights, note.half_width)
+                if note.met:
+                    break
+        except KeyboardInterrupt:
+            return RunOutcome(total, partial=True, precision=note)
+    return RunOutcome(total, partial=False, precision=note)
 
 
 def chunk_size(flights: int, workers: int) -> int:
@@ -58,107 +312,3 @@ def chunk_size(flights: int, workers: int) -> int:
     (250, 75, 20)
     """
     return max(20, min(CHUNK, -(-flights // (8 * workers))))
-
-
-def _here(spec: OddsSpec, ranges: list[tuple[int, int]], progress: Progress | None) -> RunOutcome:
-    total = Tally.empty(spec)
-    try:
-        for start, stop in ranges:
-            total.merge(run_chunk(spec, start, stop))
-            if progress is not None:
-                progress(stop - start)
-    except KeyboardInterrupt:
-        return RunOutcome(total, partial=True)
-    return RunOutcome(total, partial=False)
-
-
-_SPEC: OddsSpec | None = None
-_CATALOGUE: Catalogue | None = None
-"""In a worker: its parent's catalogue, once the first chunk has brought it."""
-
-
-def _start_worker(spec: OddsSpec) -> None:
-    """Each worker receives the spec once; Ctrl-C is the parent's to handle."""
-    global _SPEC
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _SPEC = spec
-
-
-def _worker_chunk(piece: tuple[int, int, bytes]) -> tuple[int, Tally]:
-    """One chunk; the first one a worker gets also brings it the parent's catalogue, which it
-    hands to every flight it flies."""
-    global _CATALOGUE
-    if _SPEC is None:
-        raise RuntimeError("a worker was given a chunk before its spec")
-    start, stop, shipped = piece
-    if _CATALOGUE is None:
-        _CATALOGUE = pickle.loads(shipped)
-    return stop - start, run_chunk(_SPEC, start, stop, _CATALOGUE)
-
-
-def _in_processes(
-    spec: OddsSpec, ranges: list[tuple[int, int]], workers: int, progress: Progress | None
-) -> RunOutcome:
-    """Chunks in ``workers`` fresh processes (spawned: nothing inherited but the spec); on a
-    stop, or an error, the workers are ended at once, not after their current chunk."""
-    total = Tally.empty(spec)
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(workers, initializer=_start_worker, initargs=(spec,))
-    finished = False
-    try:
-        # Read (or taken from memory) while the workers start, and pickled once: about 11 KB
-        # with every chunk, unpickled once by each worker, instead of every worker reading and
-        # checking the catalogue files (a quarter of a second each).
-        shipped = pickle.dumps(catalogue(), protocol=pickle.HIGHEST_PROTOCOL)
-        pieces = [(start, stop, shipped) for start, stop in ranges]
-        for size, tally in pool.imap_unordered(_worker_chunk, pieces):
-            total.merge(tally)
-            if progress is not None:
-                progress(size)
-        finished = True
-    except KeyboardInterrupt:
-        return RunOutcome(total, partial=True)
-    finally:
-        if finished:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
-    return RunOutcome(total, partial=False)
-
-
-def _on_dask(
-    spec: OddsSpec, ranges: list[tuple[int, int]], address: str, progress: Progress | None
-) -> RunOutcome:
-    """The same chunks as Dask tasks on an existing cluster: the only network connection the
-    program opens, and only to the address the user gave."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise BadInput.one(
-            "--dask", address, "needs the optional Dask extra: pip install -e '.[dask]'"
-        ) from None
-    try:
-        client = Client(address, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise BadInput.one("--dask", address, f"cannot reach the scheduler: {exc}") from None
-    total = Tally.empty(spec)
-    futures = []
-    try:
-        shared = client.scatter(spec, broadcast=True)
-        book = client.scatter(catalogue(), broadcast=True)
-        futures = [
-            client.submit(run_chunk, shared, start, stop, book, pure=False)
-            for start, stop in ranges
-        ]
-        sizes = {f.key: stop - start for f, (start, stop) in zip(futures, ranges, strict=True)}
-        for future in as_completed(futures, loop=client.loop):
-            total.merge(future.result())
-            if progress is not None:
-                progress(sizes[future.key])
-    except KeyboardInterrupt:
-        client.cancel(futures)
-        return RunOutcome(total, partial=True)
-    finally:
-        client.close()
-    return RunOutcome(total, partial=False)

@@ -4,17 +4,26 @@ between two designs flown on the same decks and dice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
 from trucker.core.geometry import Cell
 from trucker.play.flights import Crew
-from trucker.play.montecarlo import Interval, OddsResult, OddsSpec, ShipOdds
+from trucker.play.montecarlo import CHUNK, Interval, OddsResult, OddsSpec, Precision, ShipOdds
 from trucker.render.terminal.styles import styled
 from trucker.render.text import Mark, draw_ship
 
-__all__ = ["heat_label", "histogram_rows", "odds_lines", "odds_summary", "odds_timing"]
+__all__ = [
+    "half_width_words",
+    "heat_label",
+    "histogram_rows",
+    "odds_lines",
+    "odds_summary",
+    "odds_timing",
+    "precision_lines",
+]
 
 BAR = 40
 """Width of the longest histogram bar, in characters."""
@@ -113,12 +122,15 @@ def odds_lines(result: OddsResult, spec: OddsSpec) -> list[Text]:
     """The report: the run's first line (flights, deck, seed), then each ship of each lineup,
     the comparison of two designs, and the rulings not at their defaults."""
     partial = " (PARTIAL: stopped early)" if result.partial else ""
+    most = "at most " if result.precision is not None else ""
+    flown = f"{result.flights} of {most}{result.requested} flights"
     lines = [
         Text(
-            f"odds: {result.flights} of {result.requested} flights{partial}, deck "
-            f"{result.deck}, seed {result.seed} (rerun with --seed {result.seed})",
+            f"odds: {flown}{partial}, deck {result.deck}, seed {result.seed} (rerun with "
+            f"--seed {result.seed})",
             style="bold",
-        )
+        ),
+        *precision_lines(result),
     ]
     for which, lineup in enumerate(result.lineups):
         if result.comparison is not None:
@@ -144,6 +156,42 @@ def odds_lines(result: OddsResult, spec: OddsSpec) -> list[Text]:
         settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
+
+
+def half_width_words(target: Precision) -> Callable[[float], str]:
+    """How a progress bar writes the half-width a run to ``target`` has reached."""
+    return lambda half: f"{target.words(half)} (until {target.words()})"
+
+
+def precision_lines(result: OddsResult) -> list[Text]:
+    """Where a run to a precision stopped: met, or the most flights (or a stop) came first."""
+    note = result.precision
+    if note is None:
+        return []
+    target = note.target
+    what = "mean credits" if target.measure == "credits" else "chance of coming home"
+    if result.comparison is not None:
+        known = f"the difference in {what} is known"
+    else:
+        known = (
+            "the mean credits are known" if target.measure == "credits" else f"the {what} is known"
+        )
+    reached = f"{known} to {target.words(note.half_width)}"
+    if note.met:
+        return [
+            Text(
+                f"precision met after {result.flights} flights: {reached} ({target.words()} "
+                f"asked; checked every {CHUNK} flights)"
+            )
+        ]
+    why = "the run was stopped" if result.partial else f"-n {result.requested} came first"
+    return [
+        Text(
+            f"precision NOT met: after {result.flights} flights {reached}, not "
+            f"{target.words()}: {why} (fly more with a larger -n)",
+            style="yellow",
+        )
+    ]
 
 
 def odds_timing(run: dict[str, Any]) -> Text:
