@@ -22,7 +22,15 @@ from msgspec import Meta, Struct, field
 from trucker.core.geometry import Connector, Direction, parse_sides
 from trucker.formats.boards import key_number, parse_columns
 
-__all__ = ["read_ship", "read_board", "TILE_STRUCTS", "ShipFile", "BoardFile", "InsuranceEntry"]
+__all__ = [
+    "read_ship",
+    "read_tile",
+    "read_board",
+    "TILE_STRUCTS",
+    "ShipFile",
+    "BoardFile",
+    "InsuranceEntry",
+]
 
 
 class Sides(tuple[Connector, Connector, Connector, Connector]):
@@ -302,6 +310,14 @@ def read_ship(data: Mapping[str, Any]) -> ShipFile | None:
     decide (and explain)."""
     try:
         return msgspec.convert(data, ShipFile, strict=True, dec_hook=_read_custom)
+    except msgspec.ValidationError:
+        return None
+
+
+def read_tile(entry: Mapping[str, Any]) -> AnyTile | None:
+    """One tile entry, or None when a layout file could not hold it."""
+    try:
+        return msgspec.convert(entry, AnyTile, strict=True, dec_hook=_read_custom)
     except msgspec.ValidationError:
         return None
 

@@ -24,7 +24,7 @@ from trucker.core.parts import AlienColor, Part
 from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resolve_rulings
 from trucker.core.ship import EMPTY, Contents, Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info, parts
-from trucker.formats.fast import read_ship
+from trucker.formats.fast import read_ship, read_tile
 
 if TYPE_CHECKING:  # pydantic is imported only for a file the fast path declines
     from trucker.formats.ship_file import ShipFile
@@ -35,6 +35,7 @@ __all__ = [
     "load_ship",
     "load_ships",
     "ship_from_document",
+    "tile_from_entry",
     "board_from_path",
 ]
 
@@ -190,6 +191,17 @@ def _tile(entry: Any, launch: bool) -> tuple[Tile, Contents]:
         case Part.STASIS_CHAMBER:
             held["sleepers"] = entry.sleepers or 0
     return Tile(**fields), Contents(**held) if held else EMPTY
+
+
+def tile_from_entry(entry: Mapping[str, Any], *, launch: bool = True) -> tuple[Tile, Contents]:
+    """One tile as a layout file writes it (``{"part": "battery", "capacity": 2, "sides":
+    "u---"}``), and what it holds under the ``launch`` loadout or the empty one: a tile a
+    program adds to a ship is read by the file's own rules. ``ValueError`` for an entry a file
+    could not hold."""
+    read = read_tile(entry)
+    if read is None:
+        raise ValueError(f"not a tile a layout file could hold: {dict(entry)}")
+    return _tile(read, launch)
 
 
 def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None = None) -> Ship:
