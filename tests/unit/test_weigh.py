@@ -23,7 +23,7 @@ from trucker.play.changes import changes, parse_parts
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import Precision
 from trucker.play.paired import PairedJob, PairedSpec, PairedTally, Variant, pieces
-from trucker.play.weigh import Schedule, WeighResult, weigh
+from trucker.play.weigh import Schedule, WeighResult, weigh_changes
 from trucker.rules.validate import is_legal
 from trucker.sim.encounters import exposure
 
@@ -94,7 +94,7 @@ def test_paired_counts_do_not_depend_on_how_the_flights_are_cut() -> None:
 def _study(parts: str = "shield,battery", seed: int = 5) -> WeighResult:
     found = changes(GUARD, parse_parts(parts))
     schedule = Schedule(Precision(0.03))
-    return weigh([Crew("guard", GUARD)], METEOR, Rulings(), seed, found, schedule)
+    return weigh_changes([Crew("guard", GUARD)], METEOR, Rulings(), seed, found, schedule)
 
 
 def _exact_loss(ship: Ship) -> Fraction:
@@ -143,7 +143,7 @@ def test_staged_culling_flies_only_the_contenders_on() -> None:
 def test_the_same_numbers_with_two_worker_processes() -> None:
     here = _study(seed=9)
     found = changes(GUARD, parse_parts("shield,battery"))
-    there = weigh(
+    there = weigh_changes(
         [Crew("guard", GUARD)], METEOR, Rulings(), 9, found, Schedule(Precision(0.03)), workers=2
     )
     assert here.to_dict() == there.to_dict()

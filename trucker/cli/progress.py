@@ -60,6 +60,12 @@ class progress:
 
         return advance
 
+    def restart(self, description: str, total: int) -> None:
+        """Start the bar again for the next part of a run (a stage of ``trucker weigh``),
+        with its own description and total."""
+        if self.bar is not None:
+            self.bar.reset(self.task, total=total, description=description)
+
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()

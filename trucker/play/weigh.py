@@ -14,14 +14,16 @@ twice the error when they are flown alike) are reported as its ties.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from trucker.core.geometry import Cell
-from trucker.core.rulings import Rulings
-from trucker.formats.decks import Deck
-from trucker.play.changes import Change, Changes
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
+from trucker.core.ship import Ship
+from trucker.formats.decks import Deck, load_deck, random_deck_level
+from trucker.play.changes import DEFAULT_PARTS, Change, Changes, PartChoice, changes, parse_parts
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import CHUNK, Interval, Precision
 from trucker.play.paired import (
@@ -42,6 +44,7 @@ __all__ = [
     "Weighed",
     "WeighResult",
     "weigh",
+    "weigh_changes",
     "ranked",
 ]
 
@@ -225,6 +228,56 @@ def _overlaps(a: Interval, b: Interval) -> bool:
 
 
 def weigh(
+    ship: Ship,
+    deck: str | Deck,
+    *,
+    parts: str | Iterable[PartChoice] = DEFAULT_PARTS,
+    rulings: Rulings = DEFAULT_RULINGS,
+    seed: int = 0,
+    precision: Precision = PRECISION,
+    most: int = 20_000,
+    captain: str = "sensible",
+    name: str | None = None,
+    join: Literal["any", "open"] = "any",
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    stage_started: StageProgress | None = None,
+) -> WeighResult:
+    """What each small change to ``ship`` is worth on ``deck`` (``random:<LEVEL>`` or a fixed
+    deck): every legal removal, and every part of ``parts`` (``"shield,battery:3"``) added
+    where it may go (:func:`trucker.play.changes.changes`), ranked by the measure of
+    ``precision`` and flown by staged culling until the contenders are known to it (at most
+    ``most`` flights each). A notebook's one call; ``trucker weigh`` is this.
+
+    >>> from trucker import load_ship, scenarios_root
+    >>> odds = scenarios_root() / "odds"
+    >>> ship = load_ship(odds / "front-guard.toml")
+    >>> found = weigh(ship, str(odds / "one-small-meteor.toml"), parts="shield", seed=1)
+    >>> print(found.weighed[0].change.words())
+    add shield on 6,6, covering front and right (opening 6,7's left, 7,6's front)
+    """
+    choices = parse_parts(parts) if isinstance(parts, str) else tuple(parts)
+    if isinstance(deck, str) and random_deck_level(deck) is None:
+        deck = load_deck(Path(deck), display=deck)
+    crew = Crew(name or ship.name or "ship", ship, captain)
+    found = changes(ship, choices, rulings, join=join)
+    schedule = Schedule(precision, first=min(CHUNK, most), most=most)
+    return weigh_changes(
+        [crew],
+        deck,
+        rulings,
+        seed,
+        found,
+        schedule,
+        workers=workers,
+        dask=dask,
+        progress=progress,
+        stage_started=stage_started,
+    )
+
+
+def weigh_changes(
     crews: Sequence[Crew],
     deck: str | Deck,
     rulings: Rulings,

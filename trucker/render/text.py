@@ -113,7 +113,8 @@ def tile_symbol(tile: Tile, held: Contents) -> str:
 
 
 class Mark(NamedTuple):
-    """How to mark a square: a style for its box, and an optional 3-character label."""
+    """How to mark a square: a style for its box, and an optional label of 3 characters (or
+    of 5, over the box's inner width: a value like ``+0.17``)."""
 
     style: str
     label: str | None = None
@@ -270,7 +271,10 @@ def draw_board(
                 style = mark.style
                 if mark.label is not None:
                     middle = box[1]
-                    box[1] = middle[:2] + f"{mark.label:<3}"[:3] + middle[5:]
+                    if len(mark.label) <= 3:
+                        box[1] = middle[:2] + f"{mark.label:<3}" + middle[5:]
+                    else:
+                        box[1] = middle[:1] + f"{mark.label:<5}"[:5] + middle[6:]
                 if tile is not None:
                     box[0] = "!" + box[0][1:-1] + "!" if mark.style == "violation" else box[0]
             for i in range(3):
