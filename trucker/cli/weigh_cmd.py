@@ -81,7 +81,7 @@ def weigh(
     added on every free square where the ship stays legal, in every way it lies, each flown
     against the ship as it is on the same decks and dice: the change in mean credits and in
     the chance of coming home, with 95% intervals, ranked. Staged culling: every change flies
-    250 flights, then only those that could still be the best fly on. Ctrl-C stops early and
+    125 flights, then only those that could still be the best fly on. Ctrl-C stops early and
     reports what was flown, marked partial.
 
     Example: trucker weigh scenarios/ships/class-iii-cruiser.toml --deck random:III

@@ -31,6 +31,7 @@ __all__ = [
     "RulingInfo",
     "ruling_infos",
     "ruling_choices",
+    "ruling_alternatives",
     "parse_assignments",
     "resolve_rulings",
     "Accepts",
@@ -513,3 +514,23 @@ def resolve_rulings(
 def ruling_choices(name: str) -> tuple[object, ...]:
     """The words a ruling may take (empty for flags, numbers and free text)."""
     return _ACCEPTS[name].choices
+
+
+def ruling_alternatives(name: str, value: object) -> tuple[object, ...]:
+    """The values a study of a ruling's impact tries instead of ``value``: the other side of a
+    flag, every other word, one more and one fewer of a number; none for free text or a word
+    that stands for a number (``none``, ``level+1``): there is no one alternative to try.
+
+    >>> ruling_alternatives("thruster_clearance", "each-nozzle")
+    ('one-square',)
+    >>> ruling_alternatives("radiation_explodes_at", 4), ruling_alternatives("start_gap", "level+1")
+    ((3, 5), ())
+    """
+    accepts = _ACCEPTS[name]
+    if isinstance(accepts, Flag):
+        return (not value,)
+    if isinstance(accepts, Words):
+        return tuple(c for c in accepts.choices if c != value)
+    if isinstance(accepts, Integer) and type(value) is int:
+        return tuple(v for v in (value - 1, value + 1) if v >= accepts.at_least)
+    return ()

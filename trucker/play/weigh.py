@@ -3,11 +3,12 @@
 (:mod:`trucker.play.paired`), ranked, with staged culling.
 
 Staged culling (SimulationCraft's habit): every candidate first flies ``first`` flights; then,
-stage after stage, only the candidates still in contention fly on, to twice the flights, until
-each of them is known to the precision asked (or reaches the most flights). A candidate is in
-contention while its interval reaches the interval of the ``keep``-th best (with ``keep`` 1:
-while it could still be the best); once out, it flies no more and keeps the interval it has.
-The decisions are taken on whole stages, so a seed gives the same numbers whatever the workers.
+stage after stage, only the candidates still in contention fly on, each to the flights its own
+interval needs to narrow to the precision asked (at most twice what it has: a stage culls again
+before flying more), until each of them is known to it (or reaches the most flights). A
+candidate is in contention while its interval reaches the interval of the ``keep``-th best
+(with ``keep`` 1: while it could still be the best); once out, it flies no more and keeps the
+interval it has. The decisions are taken on whole stages, so a seed gives the same numbers whatever the workers.
 Candidates whose intervals overlap the leader's (the gap within the sum of the two half-widths:
 twice the error when they are flown alike) are reported as its ties.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
@@ -32,13 +34,14 @@ from trucker.play.paired import (
     PairedJob,
     PairedSpec,
     PairedTally,
+    Piece,
     Variant,
-    pieces,
 )
 from trucker.play.parallel import Runner
 
 __all__ = [
     "PRECISION",
+    "FIRST",
     "Schedule",
     "Stage",
     "Weighed",
@@ -51,6 +54,10 @@ __all__ = [
 
 PRECISION = Precision(0.25)
 """The precision a study flies its contenders to unless told: ±0.25 credits."""
+FIRST = CHUNK // 2
+"""The first pass's flights for every candidate: half a chunk, enough to rule most of them
+out (on the Class III cruiser it flies 17% fewer flights than a whole chunk, to the same
+ranking; ``python benchmarks/bench_weigh.py``)."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +67,7 @@ class Schedule:
     credits or coming home, is also what ranks them), at most ``most`` flights each."""
 
     precision: Precision = PRECISION
-    first: int = CHUNK
+    first: int = FIRST
     most: int = 20_000
     keep: int = 1
 
@@ -262,7 +269,7 @@ def weigh(
         deck = load_deck(Path(deck), display=deck)
     crew = Crew(name or ship.name or "ship", ship, captain)
     found = changes(ship, choices, rulings, join=join)
-    schedule = Schedule(precision, first=min(CHUNK, most), most=most)
+    schedule = Schedule(precision, first=min(FIRST, most), most=most)
     return weigh_changes(
         [crew],
         deck,
@@ -307,21 +314,24 @@ def weigh_changes(
     total = PairedTally()
     culled: dict[int, int] = {}
     stages: list[Stage] = []
-    active = list(range(len(candidates)))
-    flights, done, partial, met = min(schedule.first, schedule.most), 0, False, False
+    reached = dict.fromkeys(range(len(candidates)), 0)
+    plan = dict.fromkeys(reached, min(schedule.first, schedule.most))
+    partial = met = False
+    most = schedule.most
     with Runner(PairedJob(spec), workers=workers, dask=dask) as runner:
         try:
-            while True:
-                work = pieces(active, done, flights)
+            while plan:
+                work = _stage_pieces(plan, reached)
                 cost = sum(p.flights for p in work)
-                number = len(stages) + 1
+                number, most_now = len(stages) + 1, max(plan.values())
                 if stage_started is not None:
-                    stage_started(Stage(number, len(active), flights, 0), cost)
+                    stage_started(Stage(number, len(plan), most_now, 0), cost)
                 for tally in runner.results(work):
                     total.merge(tally)
                     if progress is not None:
                         progress(tally.flown)
-                stages.append(Stage(number, len(active), flights, cost))
+                reached.update(plan)
+                stages.append(Stage(number, len(plan), most_now, cost))
                 differences = {i: total.difference(i) for i in range(len(candidates))}
                 alive = [i for i in differences if i not in culled]
                 contenders = _in_contention(alive, differences, measure, schedule.keep)
@@ -330,20 +340,47 @@ def weigh_changes(
                         culled[index] = number
                 needy = [i for i in contenders if _half(differences[i].of(measure)) > target]
                 met = not needy
-                if met or flights >= schedule.most:
-                    break
-                widest = max(_half(differences[i].of(measure)) for i in needy)
-                active, done = needy, flights
-                flights = _next_flights(flights, widest / target, schedule.most)
+                plan = {
+                    i: _next_flights(reached[i], _half(differences[i].of(measure)) / target, most)
+                    for i in needy
+                    if reached[i] < most
+                }
         except KeyboardInterrupt:
             partial = True
     met = met and not partial
     return _result(crews, spec, found, schedule, total, culled, stages, partial, met)
 
 
+def _stage_pieces(plan: dict[int, int], reached: dict[int, int], group: int = 16) -> list[Piece]:
+    """The pieces of a stage: each candidate from the flights it has reached to those the plan
+    gives it, cut where any candidate starts or stops and at every chunk, the candidates of a
+    cut together (in groups of ``group``: each piece flies the base again, to pair with it);
+    the base's own numbers are counted once, for the flights beyond those it has.
+
+    >>> def cut(plan, reached):
+    ...     return [(p.start, p.stop, p.variants, p.base) for p in _stage_pieces(plan, reached)]
+    >>> cut({0: 500, 1: 250}, {0: 0, 1: 0})
+    [(0, 250, (0, 1), True), (250, 500, (0,), True)]
+    >>> cut({0: 500}, {0: 250, 1: 500})
+    [(250, 500, (0,), False)]
+    """
+    base_done = max(reached.values(), default=0)
+    low, high = min(reached[i] for i in plan), max(plan.values())
+    cuts = {reached[i] for i in plan} | set(plan.values()) | {base_done}
+    cuts |= set(range(low - low % CHUNK + CHUNK, high, CHUNK))
+    edges = sorted(c for c in cuts if low <= c <= high)
+    work = []
+    for start, stop in pairwise(edges):
+        members = [i for i in sorted(plan) if reached[i] <= start and stop <= plan[i]]
+        for first in range(0, len(members), group):
+            chosen = tuple(members[first : first + group])
+            work.append(Piece(start, stop, chosen, first == 0 and start >= base_done))
+    return work
+
+
 def _next_flights(flights: int, ratio: float, most: int) -> int:
-    """The flights the next stage brings its candidates to: as many as the widest interval
-    needs to narrow to the target (its width falls as one over the root of the flights), in
+    """The flights the next stage brings a candidate to: as many as its interval needs to
+    narrow to the target (its width falls as one over the root of the flights), in
     whole chunks, at most twice as many as now (a stage culls again before flying more).
 
     >>> _next_flights(250, 3.0, 16000), _next_flights(2000, 1.1, 16000)
