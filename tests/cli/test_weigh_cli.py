@@ -57,3 +57,27 @@ def test_bad_inputs_exit_2() -> None:
         assert run.returncode == 2, (args, run.stderr)
         assert why in run.stderr and "Traceback" not in run.stderr
         assert len(run.stderr.strip().splitlines()) == 1
+
+
+CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+
+
+def test_rulings_impact_reports_each_alternative() -> None:
+    run = trucker("rulings", "--impact", GUARD, "--deck", METEOR, "-n", "40", "--seed", "2")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert out.startswith("rulings --impact: Front guard, 40 flights")
+    assert "no flight ended differently: " in out and "thruster_clearance=one-square" in out
+    assert "not tried (no one alternative" in out and "track_length" in out
+
+
+def test_rulings_impact_json_and_its_bad_input() -> None:
+    run = trucker("rulings", "--impact", GUARD, "--deck", METEOR, "-n", "20", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["flights"] == 20 and data["impacts"]
+    assert {"ruling", "alternative", "credits", "finish", "no_effect"} <= set(data["impacts"][0])
+    missing = trucker("rulings", "--impact", GUARD)
+    assert missing.returncode == 2 and "--impact needs a deck" in missing.stderr
+    bad = trucker("rulings", "--impact", GUARD, "--deck", METEOR, "--ruling", "nonsense=1")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -4,11 +4,12 @@ interpretations with their defaults and sources (RULES §10)."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt
+from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
 
 __all__ = ["schema", "rulings"]
 
@@ -43,12 +44,49 @@ def rulings(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print the table as Markdown (docs).")
     ] = False,
+    impact: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--impact",
+            metavar="SHIP",
+            help="Fly this ship under each ruling's alternatives instead of the rulings as "
+            "they are (same dice) and report the change in its odds (needs --deck).",
+        ),
+    ] = None,
+    deck: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--deck", "-d", help="With --impact: random:I to random:IV or a deck file."),
+    ] = None,
+    flights: Annotated[
+        int, typer.Option("-n", "--flights", min=1, help="With --impact: flights to fly.")
+    ] = 1000,
+    seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--seed", help="With --impact: the run's seed (printed when not given)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="With --impact: local processes.")
+    ] = 1,
+    dask: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--dask", metavar="ADDRESS", help="With --impact: a Dask scheduler."),
+    ] = None,
+    policy: Annotated[
+        str, typer.Option("--policy", help="With --impact: the captain.")
+    ] = "sensible",
+    repair: RepairOpt = False,
+    ruling: RulingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """List the named interpretations, their defaults, alternatives and sources (RULES §10).
+    """List the named interpretations, their defaults, alternatives and sources (RULES §10);
+    with --impact, which of them change a ship's odds.
 
     Example: trucker validate ship.toml --ruling thruster_clearance=one-square
+
+    Example: trucker rulings --impact scenarios/ships/class-iii-cruiser.toml --deck random:III
     """
+    if impact is not None:
+        _impact(impact, deck, flights, seed, workers, dask, policy, repair, ruling, json_out)
     from trucker.cli.output import out, print_json
     from trucker.core.rulings import ruling_infos
     from trucker.render.rulings import rulings_markdown, rulings_toml
@@ -77,3 +115,54 @@ def rulings(
             out.print(f"   ({info.source}; also: {info.alternatives})", style="bright_black")
             out.print(f"    {info.description}")
     raise typer.Exit(0)
+
+
+def _impact(
+    ship: Path,
+    deck: str | None,
+    flights: int,
+    seed: int | None,
+    workers: int,
+    dask: str | None,
+    policy: str,
+    repair: bool,
+    ruling: list[str] | None,
+    json_out: bool,
+) -> None:
+    """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
+    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.flying import check_policy, deck_option
+    from trucker.cli.output import print_json, print_lines
+    from trucker.cli.progress import progress
+    from trucker.play.impact import ruling_impact, variants
+    from trucker.render.terminal.impact import impact_lines
+
+    if deck is None:
+        raise bad_input("--deck", "", "--impact needs a deck: random:III or a deck file")
+    check_policy(policy)
+    if dask is not None and workers != 1:
+        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    (flying,), rulings = load_flight_ships([ship], ruling, repair=repair, quiet=json_out)
+    the_deck = deck_option(deck)
+    used_seed = draw_seed(seed)
+    tried, _ = variants(rulings)
+    extra = -(-len(tried) // 16)
+    with progress(flights * (len(tried) + extra), quiet=json_out) as advance:
+        result = ruling_impact(
+            flying.ship,
+            the_deck,
+            rulings=rulings,
+            seed=used_seed,
+            flights=flights,
+            captain=policy,
+            name=flying.ship.name or ship.stem,
+            workers=workers,
+            dask=dask,
+            progress=advance,
+        )
+    code = 130 if result.partial else 0
+    if json_out:
+        print_json({"file": str(ship), **result.to_dict()})
+    else:
+        print_lines(impact_lines(result))
+    raise typer.Exit(code)

@@ -8,9 +8,9 @@ interval needs to narrow to the precision asked (at most twice what it has: a st
 before flying more), until each of them is known to it (or reaches the most flights). A
 candidate is in contention while its interval reaches the interval of the ``keep``-th best
 (with ``keep`` 1: while it could still be the best); once out, it flies no more and keeps the
-interval it has. The decisions are taken on whole stages, so a seed gives the same numbers whatever the workers.
-Candidates whose intervals overlap the leader's (the gap within the sum of the two half-widths:
-twice the error when they are flown alike) are reported as its ties.
+interval it has. The decisions are taken on whole stages, so a seed gives the same numbers
+whatever the workers. Candidates whose intervals overlap the leader's (the gap within the sum
+of the two half-widths: twice the error when they are flown alike) are reported as its ties.
 """
 
 from __future__ import annotations
