@@ -45,6 +45,9 @@ _HOMES = {
     "trucker.play.flights": ("Crew", "FlightPlan", "fly", "replay", "flight_log"),
     "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "Precision", "summarise"),
     "trucker.play.parallel": ("fly_chunks", "fly_until"),
+    "trucker.play.changes": ("changes", "parse_parts", "DEFAULT_PARTS"),
+    "trucker.play.weigh": ("weigh", "WeighResult", "Schedule"),
+    "trucker.play.impact": ("ruling_impact", "ImpactResult"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -81,10 +84,13 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.formats.decks import Deck, load_deck
     from trucker.formats.load import load_ship, load_ships, read_document
     from trucker.formats.write import dumps_ship
+    from trucker.play.changes import DEFAULT_PARTS, changes, parse_parts
     from trucker.play.deal import deal_deck
     from trucker.play.flights import Crew, FlightPlan, flight_log, fly, replay
+    from trucker.play.impact import ImpactResult, ruling_impact
     from trucker.play.montecarlo import OddsResult, OddsSpec, Precision, summarise
     from trucker.play.parallel import fly_chunks, fly_until
+    from trucker.play.weigh import Schedule, WeighResult, weigh
     from trucker.rules.repair import CannotRepair, RepairResult, repair
     from trucker.rules.report import Report
     from trucker.rules.stats import ShipStats

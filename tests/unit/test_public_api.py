@@ -58,3 +58,14 @@ def test_import_trucker_is_light_and_the_readme_line_works() -> None:
     assert before == ["trucker"]
     assert verdict.endswith("class-iii-cruiser.toml on board III: legal")
     assert flight is False
+
+
+def test_a_notebook_weighs_a_ship_and_its_rulings_in_one_call_each() -> None:
+    """``trucker.weigh`` and ``trucker.ruling_impact`` take a ship and a deck's name or path."""
+    odds = trucker.scenarios_root() / "odds"
+    ship = trucker.load_ship(odds / "front-guard.toml")
+    deck = str(odds / "one-small-meteor.toml")
+    found = trucker.weigh(ship, deck, parts="shield", seed=2, precision=trucker.Precision(0.1))
+    assert isinstance(found, trucker.WeighResult) and found.weighed[0].change.tile.covers
+    impact = trucker.ruling_impact(ship, deck, flights=30, names=["thruster_clearance"])
+    assert isinstance(impact, trucker.ImpactResult) and impact.impacts[0].difference.unchanged
