@@ -19,12 +19,7 @@ def _value(value: object) -> str:
 def _row(impact: RulingImpact) -> Text:
     found = impact.difference
     illegal = "; the ship is ILLEGAL under it" if not impact.legal else ""
-    effect = (
-        "no flight ended differently"
-        if found.unchanged
-        else ("no different from the rulings as they are" if impact.zero else "")
-    )
-    note = "; ".join(n for n in (effect, illegal.removeprefix("; ")) if n)
+    note = illegal.removeprefix("; ")
     return Text(
         f"  {impact.name}={_value(impact.alternative)} (instead of {_value(impact.value)}): "
         f"credits {worth(found.credits, 'credits')} · home {worth(found.finish, 'finish')}"
@@ -60,13 +55,18 @@ def impact_lines(result: ImpactResult) -> list[Text]:
         ),
         Text(),
         Text(
-            f"{len(mattered)} of {len(result.impacts)} alternatives change this ship's odds:",
+            f"{len(mattered)} of {len(result.impacts)} alternatives change this ship's odds "
+            "beyond the 95% interval of no change:",
             style="bold",
         ),
         *(_row(i) for i in mattered),
     ]
     if quiet:
-        lines += [Text(), Text("no measurable change:", style="bold"), *(_row(i) for i in quiet)]
+        lines += [
+            Text(),
+            Text("within the 95% interval of no change:", style="bold"),
+            *(_row(i) for i in quiet),
+        ]
     if same:
         named = ", ".join(f"{i.name}={_value(i.alternative)}" for i in same)
         lines += [Text(), Text(f"no flight ended differently: {named}", style="bright_black")]
