@@ -257,7 +257,7 @@ def _settled(e: Fields) -> str:
     insurance = f", insurance -{e['insurance']}" if e.get("insurance") else ""
     return (
         f"{e['ship']} {place}: earned {e['earned']}, arrival {e['arrival']}, best-looking "
-        f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}{insurance}: "
+        f"{e['best_looking']}, goods {e['sales']}, losses {_paid(e['losses'])}{insurance}: "
         f"{e['final']} credit{'s' if e['final'] != 1 else ''}"
     )
 
@@ -279,6 +279,11 @@ def _insured(e: Fields) -> str:
         return f"{e['ship']} flies uninsured: every lost tile will cost a credit, no cap"
     cap = f"losses capped at {e['cap']}" if e.get("cap") is not None else "no cap printed"
     return f"{e['ship']} buys insurance for {e['price']} credits ({cap})"
+
+
+def _paid(credits: int) -> str:
+    """Credits paid out, signed, and ``0`` when none were (never ``-0``)."""
+    return f"-{credits}" if credits else "0"
 
 
 def _ordinal(n: int) -> str:
