@@ -52,6 +52,10 @@ def fix(
         except ValueError as exc:
             print_errors(BadInput.one("--keep", keep, str(exc)))
             raise typer.Exit(2) from None
+        if keep_cell not in ship.tiles:
+            # a square the layout never filled is a mistyped option, not a ship past repair
+            print_errors(BadInput.one("--keep", keep, f"no tile on {keep_cell} in {file}"))
+            raise typer.Exit(2)
     to_stdout = str(output) == "-"
     if not to_stdout and output.resolve() == file.resolve():
         print_errors(
