@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["narrate", "narrate_all", "NARRATORS"]
+__all__ = ["narrate", "narrate_all", "NARRATORS", "UNNAMED"]
 
 Fields = Mapping[str, Any]
 
@@ -328,15 +328,29 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
 }
 
 
-def narrate(event: Fields | Any) -> str:
-    """One sentence for an event (an :class:`~trucker.core.events.Event` or its dict)."""
+UNNAMED = frozenset(
+    {"met", "stopped", "alien-lost", "landed", "repelled", "walked", "ate", "fused",
+     "defeated", "escaped", "exploded"}
+)  # fmt: skip
+"""Events about one ship whose sentence does not say which: with one ship aboard it goes
+without saying; with several, :func:`narrate` ``named`` puts the ship's name first."""
+
+
+def narrate(event: Fields | Any, *, named: bool = False) -> str:
+    """One sentence for an event (an :class:`~trucker.core.events.Event` or its dict).
+    ``named`` (a flight of several ships): every line about a ship names it, so a reader
+    never has to work out whose tile a meteor met or whose cabin an intruder walked into."""
     fields = event if isinstance(event, Mapping) else event.to_dict()
     narrator = NARRATORS.get(fields["kind"])
     if narrator is None:
         rest = ", ".join(f"{k} {v}" for k, v in fields.items() if k != "kind")
         return f"{fields['kind']}: {rest}"
-    return narrator(fields)
+    text = narrator(fields)
+    if named and fields["kind"] in UNNAMED:
+        told = text.lstrip()
+        return f"{text[: len(text) - len(told)]}{fields['ship']}: {told}"
+    return text
 
 
-def narrate_all(events: Iterable[Fields | Any]) -> list[str]:
-    return [narrate(e) for e in events]
+def narrate_all(events: Iterable[Fields | Any], *, named: bool = False) -> list[str]:
+    return [narrate(e, named=named) for e in events]

@@ -135,9 +135,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def chapter_lines(events: Sequence[Any]) -> list[str]:
+def chapter_lines(events: Sequence[Any], *, named: bool = False) -> list[str]:
     """The narration of a run of events, one sentence each, in order; the ships that declined
-    to give up before a card share one sentence, where the first of them stood."""
+    to give up before a card share one sentence, where the first of them stood. ``named``:
+    each line about a ship names it (a flight of several ships)."""
     lines: list[str] = []
     flying_on: list[str] = []
     slot: int | None = None
@@ -149,7 +150,7 @@ def chapter_lines(events: Sequence[Any]) -> list[str]:
                 lines.append("")
             flying_on.append(fields["ship"])
             continue
-        lines.append(narrate(fields).strip())
+        lines.append(narrate(fields, named=named).strip())
     if slot is not None:
         verb = "flies" if len(flying_on) == 1 else "fly"
         lines[slot] = f"before the card: {_names(flying_on)} {verb} on (nobody gives up)"
@@ -268,7 +269,8 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         for c in plan.crews
         if c.repaired
     ]
-    frames = [Frame("Launch", (*chapter_lines(launch), *repaired), first)]
+    named = len(plan.crews) > 1
+    frames = [Frame("Launch", (*chapter_lines(launch, named=named), *repaired), first)]
     for card, events in cards:
         now = record.after[int(card["index"]) - 1]
         shown = []
@@ -276,10 +278,11 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
             lost_here = after.lost[len(before.lost) :]
             shown.append(pictures.add(_ship_picture(after, lost_here, before.ship), f"ship{n}-"))
         state = now
-        frames.append(Frame(_card_title(card), tuple(chapter_lines(events)), tuple(shown)))
+        lines = tuple(chapter_lines(events, named=named))
+        frames.append(Frame(_card_title(card), lines, tuple(shown)))
     title = "The end of the flight (RULES §9)"
     table = pictures.add(settlement_svg(result.ships, f"{title}: credits"), "settlement-")
-    frames.append(Frame(title, tuple(chapter_lines(settlement)), table))
+    frames.append(Frame(title, tuple(chapter_lines(settlement, named=named)), table))
     deck = plan.deck
     names = [c.name for c in plan.crews]
     dice = (

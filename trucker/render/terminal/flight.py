@@ -59,6 +59,7 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
     report = [Text(title, style=_HEADING)]
     after = {} if quiet else flight_record(plan, result).after
     sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
+    named = len(plan.crews) > 1
     index = -1
     for event in result.events or []:
         if event.kind in ("card", "settled") and index >= 0:
@@ -72,7 +73,7 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
             continue
         if quiet or _routine(event):
             continue
-        report.append(Text(f"  {narrate(event)}"))
+        report.append(Text(f"  {narrate(event, named=named)}"))
     if index >= 0 and not quiet and index in after:
         _changes(after[index], sizes, report)
     report.append(Text(""))
