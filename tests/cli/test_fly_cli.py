@@ -111,3 +111,21 @@ def test_replay_names_the_event_and_key_a_damaged_log_lacks(tmp_path) -> None:
     assert run.stderr.splitlines() == [
         f"{log}: events[{index}].kind: unknown event kind 'teleported'"
     ]
+
+
+def test_brief_prints_a_line_per_card_and_ship(tmp_path) -> None:
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--brief")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1:3] == [
+        "card 1  I-smugglers-1  Red    -1 battery token",
+        "card 1  I-smugglers-1  Green  -1 day, -2 battery tokens, goods +YGB",
+    ]
+    assert lines[3] == "" and lines[4].startswith("end of the flight")
+    log = tmp_path / "log.json"
+    log.write_text(trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--json").stdout)
+    assert trucker("replay", str(log), "--brief").stdout == run.stdout
+    for other in ("--quiet", "--json"):
+        both = trucker("fly", RED, "--deck", SMUGGLERS, "--brief", other)
+        assert both.returncode == 2
+        assert both.stderr.splitlines() == [f"--brief: {other}: choose one way to print the flight"]
