@@ -72,9 +72,10 @@ def fly(
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships
-    from trucker.cli.interactive import TerminalCaptain
+    from trucker.cli.interactive import FlightNews, TerminalCaptain
     from trucker.cli.output import check_output
     from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
+    from trucker.core.events import Event
     from trucker.play.flights import fly as run
     from trucker.play.plans import plan_flight
 
@@ -88,11 +89,13 @@ def fly(
     used_seed = draw_seed(seed) if dice is None else seed
     plan = plan_flight(boarding, deck, rulings, seed=used_seed, dice=dice, choices=choices,
                        order=order, policy=policy or (), insured=insured)  # fmt: skip
+    log: list[Event] = []
+    news = FlightNews(log, named=len(plan.crews) > 1)
     interactive = {
-        c.name: TerminalCaptain(c.name) for c in plan.crews if c.captain == "interactive"
+        c.name: TerminalCaptain(c.name, news=news) for c in plan.crews if c.captain == "interactive"
     }
     try:
-        result = run(plan, captains=interactive)
+        result = run(plan, captains=interactive, log=log)
     except DiceExhaustedError as exc:
         raise bad_input("--dice", dice or "", str(exc)) from None
     except ScriptExhaustedError as exc:

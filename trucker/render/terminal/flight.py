@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from trucker.play.record import ShipAfter
     from trucker.sim.flight import FlightResult, ShipResult
 
-__all__ = ["flight_report", "brief_report", "brief_changes", "final_table"]
+__all__ = ["flight_report", "brief_report", "brief_changes", "final_table", "narration_lines"]
 
 _HEADING, _DIM, _NOTE = "bold", "bright_black", "yellow"
 
@@ -64,15 +64,24 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
             index = -1
         if event.kind == "card":
             index = event.index - 1  # type: ignore[attr-defined]
-            if not quiet:
-                report += [Text(""), Text(narrate(event), style=_HEADING)]
-            continue
-        if quiet or _routine(event):
-            continue
-        report.append(Text(f"  {narrate(event, named=named)}"))
+        if not quiet:
+            report += narration_lines([event], named=named)
     if index >= 0 and not quiet and index in after:
         _changes(after[index], sizes, report)
     return report + _ending(result)
+
+
+def narration_lines(events: Sequence[Event], *, named: bool = False) -> list[Text]:
+    """Events told as the flight report tells them, without the drawings: a heading for each
+    card, one line for each event, routine choices left out; ``named`` for several ships (the
+    interactive captain reads what happened so far in these words)."""
+    lines = []
+    for event in events:
+        if event.kind == "card":
+            lines += [Text(""), Text(narrate(event), style=_HEADING)]
+        elif not _routine(event):
+            lines.append(Text(f"  {narrate(event, named=named)}"))
+    return lines
 
 
 def _title(plan: FlightPlan) -> Text:
