@@ -30,6 +30,19 @@ def test_rulings_print_their_defaults_as_a_file_writes_them(
 
 
 @pytest.mark.parametrize(
+    "args",
+    [("show", CRUISER), ("hit", CRUISER, "-t", "heavy-fire", "-f", "rear", "--roll", "6")],
+)
+def test_a_report_names_a_ruling_as_the_command_line_takes_it(
+    args: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_main(capsys, *args, "-r", "radiation_solar_counts=true")
+    assert run.code == 0, run.stderr
+    assert "rulings not at their defaults: radiation_solar_counts = true" in run.stdout
+    assert "True" not in run.stdout
+
+
+@pytest.mark.parametrize(
     ("args", "option", "name", "kind"),
     [
         (("show", HAULER), "--svg", "ship.png", "an SVG picture goes in a .svg file"),

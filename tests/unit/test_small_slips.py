@@ -9,6 +9,7 @@ from trucker.formats.decks import Deck
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, fly
 from trucker.render.narrate import narrate
+from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import settlement_table
 
 FLIGHTS = SCENARIOS / "flights"
@@ -35,3 +36,10 @@ def test_no_lost_tile_costs_zero_credits_not_minus_zero() -> None:
     headers, rows = settlement_table(result.ships)
     assert rows[0][headers.index("losses")] == "0"
     assert "-0" not in rows[0]
+
+
+def test_rulings_under_a_report_read_as_they_are_written() -> None:
+    values = {"radiation_solar_counts": True, "thruster_clearance": "one-square", "n": 4}
+    assert settled_rulings(values) == (
+        "radiation_solar_counts = true, thruster_clearance = one-square, n = 4"
+    )

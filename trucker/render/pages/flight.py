@@ -23,6 +23,7 @@ from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
 from trucker.render.pages.player import Frame, Show, page
 from trucker.render.pictures import after_svg
+from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 
 if TYPE_CHECKING:
@@ -305,10 +306,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
             + ", ".join(result.representative)
         )
     if result.rulings:
-        notes.append(
-            "Rulings not at their defaults: "
-            + ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
-        )
+        notes.append(f"Rulings not at their defaults: {settled_rulings(result.rulings)}")
     show_title = f"Flight: {deck.name or f'level {deck.level}'} — {_names(names)}"
     drawn = pictures.items
     _one_scale(drawn, [i for i in range(len(drawn)) if i != table])

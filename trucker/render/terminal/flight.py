@@ -17,6 +17,7 @@ from rich.text import Text
 from trucker.core.events import CardRevealed, Decided, Event, Moved
 from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
+from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import draw_ship
@@ -101,7 +102,7 @@ def _ending(result: FlightResult) -> list[Text]:
             Text(f"note: representative values (printed ones not known): {cards}", style=_NOTE)
         )
     if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         report.append(Text(f"rulings not at their defaults: {settled}", style=_NOTE))
     return report
 

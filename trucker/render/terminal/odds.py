@@ -11,6 +11,7 @@ from rich.text import Text
 from trucker.core.geometry import Cell
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import Interval, OddsResult, OddsSpec, ShipOdds
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import styled
 from trucker.render.text import Mark, draw_ship
 
@@ -156,7 +157,7 @@ def odds_lines(result: OddsResult, spec: OddsSpec) -> list[Text]:
         lines.append(Text(f"  comes home      {100 * finish.value:+.1f} points {points}"))
         lines.append(Text(f"  {_verdict(comparison.second, comparison.first, credits)}"))
     if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
 
