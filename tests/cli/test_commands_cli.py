@@ -195,7 +195,7 @@ def test_rulings_defaults_round_trip(tmp_path: Path) -> None:
 
 def test_rulings_list_and_json() -> None:
     text = runner.invoke(app, ["rulings"]).stdout
-    assert "thruster_clearance = 'each-nozzle'" in text
+    assert 'thruster_clearance = "each-nozzle"' in text
     data = json.loads(runner.invoke(app, ["rulings", "--json"]).stdout)
     assert {d["name"] for d in data} == set(RULING_NAMES)
     assert all(d["source"].startswith("RULES §") for d in data)

@@ -12,6 +12,7 @@ from rich.text import Text
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import STYLES, plural, styled
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.report import Report
@@ -97,7 +98,7 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
     for note in report.notes:
         lines.append(Text(f"note: {note}", style="bright_black"))
     if report.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in report.rulings.items())
+        settled = settled_rulings(report.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
 
