@@ -18,7 +18,7 @@ from trucker.formats.load import load_ship
 from trucker.rules.validate import validate
 
 SHIPS = SCENARIOS / "ships"
-EXPECTED = tomllib.loads((SHIPS / "expected.toml").read_text(encoding="utf-8"))
+EXPECTED = tomllib.loads((SCENARIOS / "ships-expected.toml").read_text(encoding="utf-8"))
 LEGAL = str(SHIPS / "class-iii-cruiser.toml")
 ILLEGAL = str(SHIPS / "broken-hauler.toml")
 BAD = str(Path(__file__).parents[1] / "data" / "bad_input" / "unknown-part.toml")
@@ -167,3 +167,12 @@ def test_human_report_marks_violations() -> None:
 def test_validate_through_the_console_script_code() -> None:
     assert run_subprocess("validate", LEGAL, "--no-board").code == 0
     assert run_subprocess("validate", ILLEGAL, "--no-board").code == 1
+
+
+def test_the_tours_glob_reads_only_ships(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's `trucker validate scenarios/ships/*.toml`: every file it names is a ship,
+    so the answer is legal or illegal (0 or 1), never unreadable input (2)."""
+    files = sorted(str(p) for p in SHIPS.glob("*.toml"))
+    run = run_main(capsys, "validate", "--no-board", *files)
+    assert run.code == 1, run.stderr
+    assert run.stderr == ""
