@@ -507,3 +507,16 @@ def test_the_readme_links_both_pages() -> None:
     assert "(docs/rules.md)" in documentation
     assert "(docs/ship-format.md)" in documentation
     assert "shared ship format" not in readme
+
+
+def test_the_example_line_trucker_parts_prints_is_in_the_parts_section(ship_text: str) -> None:
+    """`trucker parts` and the page show the same line for each part (the models' example)."""
+    from trucker.formats.ship_keys import part_keys
+
+    sections = _part_sections(ship_text)
+    missing = [
+        f"{p.part}: {p.example}"
+        for p in part_keys()
+        if p.example not in _TILE_LINE.findall(sections.get(str(p.part), ""))
+    ]
+    assert not missing, "example lines not in docs/ship-format.md:\n" + "\n".join(missing)
