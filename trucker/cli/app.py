@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate_cmd", "validate"),
     "show": ("validate_cmd", "show"),
     "fix": ("fix_cmd", "fix"),
+    "new": ("new_cmd", "new"),
     "parts": ("parts_cmd", "parts"),
     "boards": ("boards_cmd", "boards"),
     "schema": ("reference_cmd", "schema"),

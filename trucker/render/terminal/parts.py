@@ -42,5 +42,11 @@ def parts_lines(found: list[PartKeys], shared: tuple[KeyInfo, ...]) -> list[Text
             lines.append(Text("  no keys of its own", style="bright_black"))
         lines.append(Text(f"  example: {part.example}", style="green"))
     lines.append(Text())
-    lines.append(Text("The whole format: docs/ship-format.md", style="bright_black"))
+    lines.append(
+        Text(
+            "A ship to fill in: trucker new --board II -o ship.toml · the whole format: "
+            "docs/ship-format.md",
+            style="bright_black",
+        )
+    )
     return lines
