@@ -1,5 +1,6 @@
 """The commands for starting a ship (issue 13 A.2): `trucker parts`, every part with its keys
-and a line to copy, read off the format's own models; `trucker new`, a legal ship to fill in."""
+and a line to copy, read off the format's own models; `trucker new`, a legal ship to fill in;
+`trucker examples`, the bundled files copied out of the package."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from tests.cli.invoke import run_main
+from tests.conftest import SCENARIOS
 from trucker.core.parts import Part
 from trucker.formats.catalogue import builtin_boards
 from trucker.formats.catalogue import parts as part_facts
@@ -155,3 +157,62 @@ def test_new_draws_the_board_as_the_format_page_does(
     after = run.stdout.split("# The board's squares", 1)[1].split("\n\n", 1)[0]
     drawn = [line.removeprefix("# ") for line in after.splitlines()[1:]]
     assert "\n".join(drawn) + "\n" == board_map(board_id)
+
+
+# --- trucker examples -----------------------------------------------------------------------
+
+
+def _bundled() -> dict[str, bytes]:
+    return {
+        p.relative_to(SCENARIOS).as_posix(): p.read_bytes()
+        for p in SCENARIOS.rglob("*")
+        if p.is_file() and p.suffix in (".toml", ".json", ".md")
+    }
+
+
+def test_examples_copies_every_bundled_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_main(capsys, "examples", "scenarios", cwd=tmp_path)
+    assert run.code == 0, run.stderr
+    assert run.stdout.startswith(f"copied {len(_bundled())} files into scenarios/: ")
+    assert "trucker validate scenarios/ships/*.toml" in run.stdout
+    copied = {
+        p.relative_to(tmp_path / "scenarios").as_posix(): p.read_bytes()
+        for p in (tmp_path / "scenarios").rglob("*")
+        if p.is_file()
+    }
+    assert copied == _bundled()
+    assert {"ships/class-iii-cruiser.toml", "decks/round-1.toml",
+            "intruders/small-predator.toml"} <= set(copied)  # fmt: skip
+
+
+def test_examples_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(capsys, "examples", "mine", "--json", cwd=tmp_path)
+    assert run.code == 0
+    data = json.loads(run.stdout)
+    assert data["folder"] == "mine"
+    assert sorted(data["files"]) == sorted(_bundled())
+
+
+def test_examples_never_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One file of the same name in the way: nothing is copied, that file is untouched."""
+    mine = tmp_path / "scenarios" / "ships" / "class-i-starter.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("my own ship", encoding="utf-8")
+    run = run_main(capsys, "examples", "scenarios", cwd=tmp_path)
+    assert run.code == 2
+    assert run.err_lines == [
+        "scenarios: ships/class-i-starter.toml: already there (1 of the example files are); "
+        "nothing copied: choose a new or empty folder"
+    ]
+    assert mine.read_text(encoding="utf-8") == "my own ship"
+    assert [p for p in (tmp_path / "scenarios").rglob("*") if p.is_file()] == [mine]
+
+
+def test_examples_into_a_file_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    run = run_main(capsys, "examples", "afile", cwd=tmp_path)
+    assert (run.code, run.err_lines) == (2, ["afile: is a file; give a folder"])

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "boards": ("boards_cmd", "boards"),
     "schema": ("reference_cmd", "schema"),
     "rulings": ("reference_cmd", "rulings"),
+    "examples": ("examples_cmd", "examples"),
     "demo": ("app", "demo"),
     "hit": ("hit_cmd", "hit"),
     "exposure": ("exposure_cmd", "exposure"),
