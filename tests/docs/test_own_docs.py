@@ -30,6 +30,7 @@ from trucker.formats.load import ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, TileEntry
 from trucker.formats.write import toml_value
 from trucker.render.terminal.reports import report_text
+from trucker.render.text import legend_for
 from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -380,6 +381,8 @@ def test_each_example_validates_as_the_page_shows(index: int, ship_text: str) ->
         return
     printed = "\n".join(t.plain for t in report_text(ship, report, draw=not no_board))
     expected = [line.rstrip() for line in printed.splitlines()]
+    if not no_board:
+        expected += ["", *legend_for([ship], marked=not report.legal)]
     assert [line.rstrip() for line in shown.splitlines()] == expected
 
 
