@@ -111,7 +111,8 @@ def test_new_writes_a_file_and_never_replaces_one_unasked(
         capsys, "new", "--board", "II", "--name", "Kestrel", "-o", "ship.toml", cwd=tmp_path
     )
     assert run.code == 0, run.stderr
-    assert "trucker validate ship.toml" in run.stdout
+    assert run.stdout.endswith("then run trucker validate ship.toml\n")
+    assert run.err_lines == ["wrote ship.toml"]
     written = (tmp_path / "ship.toml").read_text(encoding="utf-8")
     assert 'name = "Kestrel"' in written
     assert validate(load_ship(tmp_path / "ship.toml")).legal

@@ -14,11 +14,16 @@ __all__ = ["new"]
 
 def new(
     board: Annotated[
-        str, typer.Option("--board", "-b", help="A built-in board id: I, II, III, IIIa, IIB...")
+        str,
+        typer.Option(
+            "--board", "-b", metavar="ID", help="A built-in board: I, II, III, IIIa, IIB, IIIB, IV."
+        ),
     ],
     output: Annotated[
         Optional[Path],  # noqa: UP045 - typer needs Optional here
-        typer.Option("--output", "-o", help="Where to write the new ship ('-' or none: stdout)."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Where to write it ('-' or none: stdout)."
+        ),
     ] = None,
     holes: Annotated[
         Optional[str],  # noqa: UP045
@@ -26,7 +31,7 @@ def new(
     ] = None,
     name: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--name", help="The ship's name, for reports."),
+        typer.Option("--name", metavar="NAME", help="The ship's name, for reports."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
@@ -64,8 +69,8 @@ def new(
         raise bad_input("-o", str(output), "already exists; choose another name or add --force")
     write_output(output, text, "-o")
     out.print(
-        f"{output}: board {chosen.id}, the starting cabin on {start_square(chosen, dice)}. "
-        f"Add your tiles (trucker parts lists them), then: trucker validate {output}"
+        f"board {chosen.id}, the starting cabin on {start_square(chosen, dice)}: add your tiles "
+        f"(trucker parts lists them), then run trucker validate {output}"
     )
     raise typer.Exit(0)
 

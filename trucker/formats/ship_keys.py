@@ -2,7 +2,8 @@
 of :mod:`trucker.formats.ship_file` and the packaged parts data: what ``trucker parts`` prints.
 
 The models are the one list of keys, so a key added there shows here (and the docs test asks
-docs/ship-format.md to document it); nothing in this module names a key.
+docs/ship-format.md to document it); this module lists none (it names ``part``, left out, and
+``sides``, put first).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from annotated_types import Ge
 from pydantic.fields import FieldInfo
 
 from trucker.core.geometry import Connector, Direction
@@ -135,7 +135,7 @@ def _words(annotation: Any, metadata: list[Any]) -> str:
     if annotation is bool:
         return "true or false"
     if annotation is int:
-        at_least = [m.ge for m in _flat(metadata) if isinstance(m, Ge)]
+        at_least = [m.ge for m in _flat(metadata) if hasattr(m, "ge")]
         return f"a whole number, {at_least[0]} or more" if at_least else "a whole number"
     if annotation is str:
         return "text"
