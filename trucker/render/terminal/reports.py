@@ -20,7 +20,15 @@ from trucker.rules.report import Report
 if TYPE_CHECKING:
     from trucker.rules.repair import RepairResult
 
-__all__ = ["board_facts", "error_lines", "extra_lines", "repair_lines", "report_text", "stats_line"]
+__all__ = [
+    "board_facts",
+    "error_lines",
+    "extra_lines",
+    "files_summary",
+    "repair_lines",
+    "report_text",
+    "stats_line",
+]
 
 
 def stats_line(report: Report) -> str:
@@ -101,6 +109,16 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
         settled = settled_rulings(report.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
+
+
+def files_summary(legal: int, illegal: int, unreadable: int, code: int) -> Text:
+    """``validate`` on many files: how many of each verdict, and the exit code they make."""
+    total = legal + illegal + unreadable
+    text = Text(f"{plural(total, 'file')}: {legal} legal, {illegal} illegal")
+    if unreadable:
+        text.append(f", {unreadable} unreadable", style=STYLES["bad"])
+    text.append(f" (exit code {code})")
+    return text
 
 
 def repair_lines(result: RepairResult) -> list[str]:
