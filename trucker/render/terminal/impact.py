@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from trucker.play.impact import ImpactResult, RulingImpact
+from trucker.render.rulings import settled_rulings
 from trucker.render.values import worth
 
 __all__ = ["impact_lines"]
@@ -79,6 +80,6 @@ def impact_lines(result: ImpactResult) -> list[Text]:
             )
         )
     if result.rulings:
-        settled = ", ".join(f"{k} = {_value(v)}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines

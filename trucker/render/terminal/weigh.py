@@ -7,6 +7,7 @@ from rich.text import Text
 
 from trucker.core.ship import Ship
 from trucker.play.weigh import Weighed, WeighResult
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import draw_ship
 from trucker.render.values import value_marks, worth
@@ -100,7 +101,7 @@ def weigh_lines(result: WeighResult, ship: Ship, *, top: int = 10) -> list[Text]
         )
     lines += [Text(), *_flights_lines(result)]
     if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
 
