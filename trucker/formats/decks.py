@@ -17,7 +17,7 @@ from typing import Any
 from trucker.core.cards import Card, Level
 from trucker.core.errors import BadInput, InputError
 from trucker.formats.catalogue import cards
-from trucker.formats.load import read_document
+from trucker.formats.load import display_name, read_document
 
 __all__ = [
     "Deck",
@@ -196,8 +196,9 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
 
 def load_deck(path: str | os.PathLike[str], *, display: str | None = None) -> Deck:
-    """Read a deck file (``trucker-deck/1``, TOML or JSON); :class:`BadInput` on any problem."""
-    name = display or str(path)
+    """Read a deck file (``trucker-deck/1``, TOML or JSON; ``-``: standard input);
+    :class:`BadInput` on any problem."""
+    name = display_name(path, display)
     return deck_from_document(read_document(path, display=name), name)
 
 
