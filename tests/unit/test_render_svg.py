@@ -347,3 +347,13 @@ def test_cells_in_ids_are_row_then_column() -> None:
 def test_pictures_are_small_enough_to_commit() -> None:
     built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
     assert len(ship_svg(built, validate(built))) < 60_000
+
+
+def test_a_tile_far_off_the_board_does_not_stretch_the_picture() -> None:
+    """As in the text drawing, a tile on "7,99999999" is left out of the picture (it once
+    asked for a hundred million columns and ran out of memory)."""
+    s = compact_ship({"7,7": "start", "7,99999999": "pipe uuuu", "-99999999,7": "pipe uuuu"})
+    near = compact_ship({"7,7": "start"})
+    text = ship_svg(s, validate(s))
+    assert len(text) < 2 * len(ship_svg(near, validate(near)))
+    assert "tile-7-99999999" not in text

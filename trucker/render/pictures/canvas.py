@@ -170,6 +170,16 @@ def text_width(text: str, size: float) -> float:
 
 # -- the picture and its panels --------------------------------------------------------------
 
+_NEAR = 2
+"""Squares off the board this close to it are drawn (the text drawing's margin too)."""
+
+
+def _near(board: Board, cell: Cell) -> bool:
+    return (
+        board.rows[0] - _NEAR <= cell.row <= board.rows[-1] + _NEAR
+        and board.cols[0] - _NEAR <= cell.col <= board.cols[-1] + _NEAR
+    )
+
 
 @dataclass
 class Panel:
@@ -184,10 +194,16 @@ class Panel:
 
     @classmethod
     def sized(cls, board: Board, cells: Iterable[Cell], prefix: str = "") -> Panel:
-        every = set(board.squares) | set(cells)
+        """The board and the cells near it: as in the text drawing, a tile far off the board
+        (``"7,99999999"``) is left out rather than stretching the picture to it."""
+        every = set(board.squares) | {c for c in cells if _near(board, c)}
         rows = range(min(c.row for c in every), max(c.row for c in every) + 1)
         cols = range(min(c.col for c in every), max(c.col for c in every) + 1)
         return cls(board, rows, cols, 0.0, 0.0, prefix)
+
+    def holds(self, cell: Cell) -> bool:
+        """The cell is one of the panel's squares."""
+        return cell.row in self.rows and cell.col in self.cols
 
     @property
     def width(self) -> float:

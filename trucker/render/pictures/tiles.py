@@ -663,7 +663,7 @@ def draw_tiles(
     group_id: str = "tiles",
 ) -> None:
     group = node(parent, "g", id=panel.id(group_id), class_="tiles")
-    for cell in sorted(tiles):
+    for cell in sorted(c for c in tiles if panel.holds(c)):
         _draw_tile(group, panel, cell, tiles[cell], contents[cell])
 
 
