@@ -115,6 +115,15 @@ def test_commando_from_the_issue() -> None:
         ),
         (("--kind", "ghost", "--steps", "4", "--from", "left", "--roll", "7"), "--kind"),
         (("--steps", "4", "--roll", "7"), "--from"),
+        (
+            ("--steps", "100000", "--from", "left", "--roll", "9"),
+            "--steps: 100000: an intruder takes at most 99 steps",
+        ),
+        (
+            ("--steps", "4", "--from", "left", "--roll", "9", "--reward", "9" * 5000),
+            "a card pays at most 99 credits",
+        ),
+        (("--steps", "4", "--from", "left", "--roll", "9", "--reward", "²"), "--reward: ²: "),
     ],
 )
 def test_bad_flags_exit_2(args: tuple[str, ...], needle: str) -> None:

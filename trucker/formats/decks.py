@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.core.cards import Card, Level
+from trucker.core.cards import MAX_DECK, Card, Level
 from trucker.core.errors import BadInput, InputError
 from trucker.formats.catalogue import cards
 from trucker.formats.load import display_name, read_document
@@ -146,6 +146,9 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
     errors: list[InputError] = []
     raw_cards = data.get("card")
+    if isinstance(raw_cards, list) and len(raw_cards) > MAX_DECK:
+        # before the model reads them all, and before one line for each bad card
+        raise BadInput.one(name, "card", f"{len(raw_cards)} cards: a deck holds at most {MAX_DECK}")
     try:
         model = DeckFile.model_validate(data)
     except ValidationError as exc:
