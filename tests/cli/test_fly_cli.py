@@ -55,6 +55,30 @@ def test_scripted_dice_and_choices(tmp_path) -> None:
     assert green["goods"] == "" and green["moved"] == 0
 
 
+def test_unused_scripted_choices_are_warned_about(tmp_path) -> None:
+    """A choices file whose answers are not all used once passed in silence (issue 13 B): the
+    smugglers' card asks Green one question and Red none, so Green's second answer and Red's
+    only one are left over. The flight stands (exit 0), the warning names file, ship and label."""
+    choices = tmp_path / "choices.toml"
+    choices.write_text(
+        'format = "trucker-choices/1"\n[ships]\n'
+        'Green = ["take: pass on the smugglers\' goods YGB", "lose-crew: a human from 7,8"]\n'
+        'Red = ["land: planet 9"]\n'
+    )
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--choices", str(choices), "-q")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.splitlines() == [
+        f"warning: {choices}: ships.Green: 1 choice not used, from 'lose-crew: a human from "
+        "7,8' on: no question of this flight took it",
+        f"warning: {choices}: ships.Red: 1 choice not used, from 'land: planet 9' on: no "
+        "question of this flight took it",
+    ]
+    used = choices.with_name("used.toml")
+    used.write_text('format = "trucker-choices/1"\n[ships]\nGreen = ["take: pass on the '
+                    'smugglers\' goods YGB"]\n')  # fmt: skip
+    assert trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--choices", str(used)).stderr == ""
+
+
 def test_bad_inputs_exit_2() -> None:
     bad = trucker("fly", CRUISER, "--deck", "random:IX")
     assert bad.returncode == 2 and "random:" in bad.stderr

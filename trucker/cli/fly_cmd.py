@@ -88,7 +88,22 @@ def fly(
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
     _show(plan, result, html=html, json_out=json_out, quiet=quiet)
+    _warn_unused(str(choices), result.unused_choices)
     raise typer.Exit(0)
+
+
+def _warn_unused(file: str, unused: dict[str, list[str]]) -> None:
+    """One line per ship whose scripted choices were not all used: a lesson that does not go
+    as its author wrote it should not pass in silence (the flight itself stands, exit 0)."""
+    from trucker.cli.output import err
+    from trucker.render.terminal.styles import plural
+
+    for name, left in unused.items():
+        err.print(
+            f"warning: {file}: ships.{name}: {plural(len(left), 'choice')} not used, from "
+            f"{left[0]!r} on: no question of this flight took it",
+            style="yellow",
+        )
 
 
 def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: bool) -> None:

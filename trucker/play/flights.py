@@ -140,7 +140,20 @@ def fly(
         repaired=[c.repaired for c in plan.crews],
         deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
     )
+    result.unused_choices = _unused_choices(plan, policies)
     return result
+
+
+def _unused_choices(plan: FlightPlan, policies: Mapping[str, Policy]) -> dict[str, list[str]]:
+    """Each ship's scripted answers left over: what its script still holds, or the whole
+    script when another captain (an interactive one) answered for the ship."""
+    unused = {}
+    for name, script in plan.choices.items():
+        policy = policies.get(name)
+        left = list(policy.remaining) if isinstance(policy, ScriptedPolicy) else list(script)
+        if left:
+            unused[name] = left
+    return unused
 
 
 def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:
