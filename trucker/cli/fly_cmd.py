@@ -128,15 +128,18 @@ def replay(
     html: HtmlOpt = None,
 ) -> None:
     """Fly a saved flight again from its log (its rolls and choices) and print it; exit 1 when
-    the replay does not end where the log did. --html writes the flight's page.
+    the replay does not tell the flight the log tells (an event or a result differs, say where)
+    or a layout in the log is illegal. --html writes the flight's page.
 
     Example: trucker fly ship.toml -d random:II --seed 7 --json > log.json; trucker replay log.json
     """
     from trucker.cli.common import bad_input
-    from trucker.cli.output import check_output, err
+    from trucker.cli.output import check_output, err, print_lines
     from trucker.core.errors import BadInput, TruckerError
     from trucker.formats.load import read_document
+    from trucker.play.flights import IllegalLayout, replay_divergence
     from trucker.play.flights import replay as run
+    from trucker.render.terminal.reports import report_text
 
     if html is not None:
         check_output(html, "--html", [log])
@@ -147,11 +150,17 @@ def replay(
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
     except BadInput:
         raise
+    except IllegalLayout as exc:
+        if not json_out:
+            print_lines(report_text(exc.ship, exc.report))
+        err.print(f"{log}: {exc}; a log holds the layouts that flew", style="red")
+        raise typer.Exit(1) from None
     except TruckerError as exc:
         err.print(f"{log}: the replay left the log: {exc}", style="red")
         raise typer.Exit(1) from None
     _show(plan, result, html=html, json_out=json_out, quiet=quiet)
-    if document.get("ships") != [s.to_dict() for s in result.ships]:
-        err.print(f"{log}: the replay ended differently from the log", style="red")
+    where = replay_divergence(document, result)
+    if where is not None:
+        err.print(f"{log}: the replay left the log at {where}", style="red")
         raise typer.Exit(1)
     raise typer.Exit(0)
