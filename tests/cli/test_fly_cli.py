@@ -140,12 +140,12 @@ def test_replay_checks_every_event_of_an_edited_log(tmp_path, cruiser_log) -> No
         assert len(run.stderr.splitlines()) == 1
         told[edit.__name__] = run.stderr.split(" at ", 1)[1].strip()
     assert told == {
-        "more_humans": "events[8]: the log has crew-lost with humans 2 (replay 1)",
-        "one_less": "events[7]: the log has crew-lost with square '7,6' (replay '6,7'), "
+        "more_humans": "events[7]: the log has crew-lost with humans 2 (replay 1)",
+        "one_less": "events[6]: the log has crew-lost with square '7,6' (replay '6,7'), "
         "humans 1 (replay 0), alien None (replay 'brown')",
-        "one_more": "events[100]: the log goes on with crew-lost (100 events logged, 99 flown "
+        "one_more": "events[99]: the log goes on with crew-lost (100 events logged, 99 flown "
         "again)",
-        "another_card": "events[2]: the log has card with card 'III-pirates-1' (replay "
+        "another_card": "events[1]: the log has card with card 'III-pirates-1' (replay "
         "'III-hazardous-business-1')",
     }
 

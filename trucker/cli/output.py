@@ -173,9 +173,14 @@ def _wrong_suffix(path: Path, option: str) -> str | None:
 
 
 def _same_file(given: Path, path: Path) -> bool:
-    if given.resolve() == path.resolve():
-        return True
-    return path.exists() and given.exists() and os.path.samefile(given, path)
+    """Whether ``path`` names the input ``given``; an input that cannot be resolved (a loop
+    of symbolic links) is not the output, and its reader names what is wrong with it."""
+    try:
+        if given.resolve() == path.resolve():
+            return True
+        return path.exists() and given.exists() and os.path.samefile(given, path)
+    except (OSError, RuntimeError):
+        return False
 
 
 def write_output(path: Path, text: str, option: str) -> None:

@@ -375,7 +375,9 @@ class IntruderEntry(_Entry):
         None, description="left | right; a double intruder may leave it out"
     )
     fuses: list[Positive] = Field(
-        default_factory=list, description="commandos: the steps at which a fuse is placed"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="commandos: the steps at which a fuse is placed",
     )
     double: StrictBool = Field(False, description="a left-hand and a right-hand intruder")
     reward: RewardEntry

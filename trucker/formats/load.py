@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from trucker.core.boards import Board
+from trucker.core.boards import MAX_BOARD_NUMBER, Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.geometry import Cell, Connector
 from trucker.core.parts import AlienColor, Part
@@ -45,6 +45,10 @@ __all__ = [
 
 MAX_BYTES = 1 << 20
 """Input files larger than 1 MiB are refused (no ship needs more)."""
+
+MAX_TILES = (MAX_BOARD_NUMBER + 1) ** 2
+"""A layout lists at most as many tiles as the largest board has squares (rows and columns 0
+to 40): counted before the tiles are read."""
 
 MAX_DEPTH = 32
 """Tables and lists nest at most this deep in an input file: a flight log, the deepest
@@ -393,8 +397,13 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
     :class:`BadInput` lists every problem found, not only the first.
     """
     errors: list[InputError] = []
-    model = read_ship(data) or _ship_model(data, name, errors)
     raw_tiles = data.get("tiles")
+    if isinstance(raw_tiles, Mapping) and len(raw_tiles) > MAX_TILES:
+        # before a model or a line for each (30,000 bad tiles took 8 s and 160 MB)
+        raise BadInput.one(
+            name, "tiles", f"{len(raw_tiles)} tiles: a board has at most {MAX_TILES} squares"
+        )
+    model = read_ship(data) or _ship_model(data, name, errors)
     cells: dict[str, Cell] = {}
     if isinstance(raw_tiles, Mapping):
         cells, key_errors = _square_keys(raw_tiles, name)

@@ -229,6 +229,12 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         )
     if not isinstance(header.get("deck"), Mapping):
         raise BadInput.one(name, "flight.deck", "expected the flight's deck")
+    if not 1 <= len(ships) <= 5:
+        raise BadInput.one(
+            name, "flight.ships", f"a flight has one to five ships, the log has {len(ships)}"
+        )
+    if len({e["name"] for e in ships}) != len(ships):
+        raise BadInput.one(name, "flight.ships", "name each ship once (events name their ship)")
     crews = tuple(
         Crew(
             name=entry["name"],
@@ -244,6 +250,10 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         logged = read_events(events)
     except BadEvent as exc:
         raise exc.input_error(name) from None
+    for index, event in enumerate(logged):
+        if isinstance(event, Rolled) and not all(1 <= face <= 6 for face in event.faces):
+            faces = ", ".join(map(str, event.faces))
+            raise BadInput.one(name, f"events[{index}].faces", f"die faces are 1-6, got {faces}")
     rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
     for e in logged:
@@ -287,13 +297,13 @@ def replay_divergence(document: Mapping[str, Any], result: FlightResult) -> str 
     first ship whose result differs."""
     logged = [e.to_dict() for e in read_events(document.get("events", []))]
     flown = [e.to_dict() for e in result.events or ()]
-    for index, (was, now) in enumerate(zip(logged, flown, strict=False), 1):
+    for index, (was, now) in enumerate(zip(logged, flown, strict=False)):
         if was != now:
             return f"events[{index}]: the log has {_event_words(was, now)}"
     if len(logged) != len(flown):
         more, kind = ("log", logged) if len(logged) > len(flown) else ("replay", flown)
         return (
-            f"events[{min(len(logged), len(flown)) + 1}]: the {more} goes on with "
+            f"events[{min(len(logged), len(flown))}]: the {more} goes on with "
             f"{kind[min(len(logged), len(flown))]['kind']} ({len(logged)} events logged, "
             f"{len(flown)} flown again)"
         )
@@ -301,7 +311,7 @@ def replay_divergence(document: Mapping[str, Any], result: FlightResult) -> str 
     for index, ship in enumerate(result.ships):
         written = ships[index] if isinstance(ships, list) and index < len(ships) else None
         if written != ship.to_dict():
-            return f"ships[{index + 1}]: {ship.name} ended differently from the log"
+            return f"ships[{index}]: {ship.name} ended differently from the log"
     if isinstance(ships, list) and len(ships) != len(result.ships):
         return f"ships: the log has {len(ships)} results, the replay {len(result.ships)}"
     return None
