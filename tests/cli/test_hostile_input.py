@@ -52,3 +52,17 @@ def test_a_closed_pipe_stops_quietly_and_not_with_exit_1() -> None:
         child.stdout.close()
         code = child.wait(timeout=60)
         assert (command[0], code, child.stderr.read()) == (command[0], 141, b"")
+
+
+def test_an_escape_code_in_a_ship_name_never_reaches_the_terminal(tmp_path) -> None:
+    """A ship named with a clear-screen and a title-setting sequence once printed them raw;
+    the report shows them as visible symbols, on every command that names the ship."""
+    ship = tmp_path / "evil.toml"
+    text = (SCENARIOS / "ships" / "class-i-starter.toml").read_text(encoding="utf-8")
+    ship.write_text(text.replace('"Little Yellow"', '"Evil\\u001b[2J\\u001b]0;pwned\\u0007"'))
+    for command in (["validate", str(ship)], ["show", str(ship)],
+                    ["fly", str(ship), "-d", "random:I", "--seed", "1"]):  # fmt: skip
+        done = subprocess.run([*ENTRY, *command], capture_output=True, env=_env())
+        assert done.returncode == 0, done.stderr
+        assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stdout
+        assert "Evil␛[2J␛]0;pwned" in done.stdout.decode("utf-8")
