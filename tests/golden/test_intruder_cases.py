@@ -28,6 +28,8 @@ def _card(case: dict[str, Any]):
     card = load_deck(FOLDER / case["card"]).cards[0]
     if case.get("double"):
         card = dataclasses.replace(card, double=True, hand=None)
+    if "from" in case:
+        card = dataclasses.replace(card, direction=Direction.parse(case["from"]))
     return card
 
 

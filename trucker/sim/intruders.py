@@ -194,16 +194,20 @@ class IntruderResult:
         }
 
 
-def defender(ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table) -> str | None:
+def defender(
+    ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table, *, landing: bool = False
+) -> str | None:
     """What defends a tile against intruders, if anything (RULES §7.1-7.2): a turret (paired
     or not), armed crew on it, or, under the ruling ``manned_armory_defends``, an armory that
-    arms somebody. Stasis sleepers never defend."""
+    arms somebody (``"landing"``: only against an intruder ``landing`` on it, RULES §10 #11b).
+    Stasis sleepers never defend."""
     tile = ship.tiles[cell]
     if tile.part is Part.TURRET:
         return "turret"
     if cell in armed:
         return "armed crew"
-    if table.rulings.manned_armory_defends and tile.part is Part.ARMORY:
+    armory = table.rulings.manned_armory_defends
+    if tile.part is Part.ARMORY and (armory is True or (armory == "landing" and landing)):
         reach = armory_reach(ship, cell, table.rulings)
         if reach & armed:
             return "manned armory"
@@ -384,7 +388,7 @@ def _board(
     if landing is None:
         return missed
     armed = _armed(ship, table)
-    guard = defender(ship, landing, armed, table)
+    guard = defender(ship, landing, armed, table, landing=True)
     if guard is not None:
         table.emit(Repelled(ship.name, str(landing), guard))
         return replace(missed, landing=landing, outcome="repelled", repelled_by=guard)
