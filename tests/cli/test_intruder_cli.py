@@ -13,6 +13,7 @@ YELLOW = str(SCENARIOS / "intruders" / "yellow-predator.toml")
 PREDATOR = str(SCENARIOS / "intruders" / "small-predator.toml")
 COMMANDO = str(SCENARIOS / "intruders" / "commando.toml")
 CYLINDER = str(SCENARIOS / "ships" / "iib-cylinder.toml")
+SPINNER = str(SCENARIOS / "attacks" / "cylinder-thruster.toml")
 
 
 def test_json_carries_the_issue_keys() -> None:
@@ -128,3 +129,21 @@ def test_roll_on_iib_is_bad_input() -> None:
     assert run.returncode == 2 and "--dice" in run.stderr
     ok = trucker("intruder", CYLINDER, "--steps", "4", "--from", "left", "--dice", "3,2", "--json")
     assert ok.returncode == 0
+
+
+def test_a_iib_side_miss_can_be_shifted_onto_the_ship() -> None:
+    """Dice 1,3 miss; --shift front makes the first die 2 (RULES §1.5): the predator lands on
+    row 2, entering at column 3, on the cabin 2,5 (its crew is eaten: the shift was asked)."""
+    flags = ("--kind", "predator", "--steps", "2", "--from", "left", "--dice", "1,3")
+    run = trucker("intruder", SPINNER, *flags, "--shift", "front", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["shift"], data["line"], data["landing"]) == (
+        "front",
+        {"row": 2, "entry": 3},
+        "2,5",
+    )
+    assert [w["path"] for w in data["walkers"]] == [["2,5", "3,5"]]
+    refused = trucker("intruder", SPINNER, *flags, "--shift", "rear")
+    assert refused.returncode == 2
+    assert "a rear shift makes it 0, which misses too" in refused.stderr

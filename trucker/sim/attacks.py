@@ -348,6 +348,8 @@ def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: b
     """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
     if moves not in shift_axis(line.direction):
         return f"a {moves} shift does not move the ship off a line from the {line.direction}"
+    if shift_line(ship.board, line, moves).misses:
+        return _still_a_miss(ship, line, moves)
     if not any(moves.opposite in ship.tiles[c].nozzles for c in ship.of(Part.THRUSTER)):
         return (
             f"no thruster can move the ship {moves} (it needs a nozzle pointing {moves.opposite})"
@@ -358,6 +360,19 @@ def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: b
     if not power_sources(ship, thrusters):
         return "no battery token or unused solar panel to power a thruster"
     return None
+
+
+def _still_a_miss(ship: ShipState, line: Line, moves: Direction) -> str:
+    """Why a shift leaves a miss a miss: on IIB it changes only the first die (RULES §1.5)."""
+    if line.die is None:
+        return "the roll misses the ship, and no shift brings it onto the ship"
+    made = line.die + (1 if moves is Direction.FRONT else -1)
+    other = shift_line(ship.board, line, moves.opposite)
+    instead = f"; a {moves.opposite} shift would make it row {other.index}" if other.index else ""
+    return (
+        f"a first die of {line.die} misses the ship, and a {moves} shift makes it {made}, which "
+        f"misses too (a thruster changes only the first die, RULES §1.5){instead}"
+    )
 
 
 def offer_shift(
@@ -376,6 +391,8 @@ def offer_shift(
     if not ship.of(Part.THRUSTER):
         return None
     for moves in shift_axis(line.direction):
+        if shift_line(ship.board, line, moves).misses:
+            continue  # a miss this shift cannot bring onto the ship (RULES §1.5)
         thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
         for power in power_sources(ship, thrusters):
             served = consumers_served(ship, power, thrusters)
@@ -441,7 +458,7 @@ def attack(
     rolled = read_roll(ship.board, threat.direction, roll)
     line = rolled
     shift = None
-    if allow_shift and not rolled.misses and ship.of(Part.THRUSTER):
+    if allow_shift and ship.of(Part.THRUSTER):
         shift = offer_shift(
             table,
             ship,

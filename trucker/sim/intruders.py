@@ -463,7 +463,7 @@ def intrude(
     )
     rolled = read_roll(ship.board, card.direction, roll)
     shift = None
-    if allow_shift and not rolled.misses:
+    if allow_shift:
         shift = offer_shift(
             table,
             ship,
