@@ -47,6 +47,7 @@ __all__ = [
     "first_tile",
     "offer_shift",
     "shift_thrusters",
+    "shift_ways",
     "why_no_shift",
 ]
 
@@ -344,6 +345,23 @@ def shift_thrusters(ship: ShipState, moves: Direction, *, needs_crew: bool) -> l
     ]
 
 
+def shift_ways(
+    ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool
+) -> list[tuple[Cell, Power]]:
+    """Each way to move the ship ``moves`` against a threat on ``line`` now: a thruster that can
+    (crewed where the rules ask) and a power source that can run it; none when the shift would
+    leave a miss a miss (RULES §1.5)."""
+    if shift_line(ship.board, line, moves).misses:
+        return []
+    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+    ways = []
+    for power in power_sources(ship, thrusters):
+        served = consumers_served(ship, power, thrusters)
+        if served:
+            ways.append((served[0], power))
+    return ways
+
+
 def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool) -> str | None:
     """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
     if moves not in shift_axis(line.direction):
@@ -387,17 +405,13 @@ def offer_shift(
     """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
     battery or solar power). Each option carries a preview of its line. Returns the chosen
     shift, or None when the ship stays (or cannot move)."""
-    moves_options: list[tuple[Direction, Cell, Power]] = []
     if not ship.of(Part.THRUSTER):
         return None
-    for moves in shift_axis(line.direction):
-        if shift_line(ship.board, line, moves).misses:
-            continue  # a miss this shift cannot bring onto the ship (RULES §1.5)
-        thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
-        for power in power_sources(ship, thrusters):
-            served = consumers_served(ship, power, thrusters)
-            if served:
-                moves_options.append((moves, served[0], power))
+    moves_options = [
+        (moves, thruster, power)
+        for moves in shift_axis(line.direction)
+        for thruster, power in shift_ways(ship, line, moves, needs_crew=needs_crew)
+    ]
     if not moves_options:
         return None
     seen: dict[Line, Outcome] = {}

@@ -32,12 +32,12 @@ from trucker.core.events import (
 )
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
-from trucker.core.threats import Line, read_roll
+from trucker.core.threats import Line, read_roll, shift_axis, shift_line
 from trucker.rules.stats import armed_cells, armory_reach
-from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift
+from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift, shift_ways
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
-from trucker.sim.robots import offer_robots
+from trucker.sim.robots import awake, offer_robots
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -454,14 +454,60 @@ def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     return useful
 
 
+def _robots_shifts(
+    table: Table, ship: ShipState, card: Intruder, rolled: Line
+) -> Callable[[Cell, Power], tuple[ShiftOption, ...]]:
+    """The shift decision robots woken by ``power`` would open against this landing (RULES
+    §2.4: activated robots may work a thruster against intruders): each move no awake crew can
+    make now but they could, with power left to fire it, after "no shift", each with its
+    preview, as :func:`~trucker.sim.attacks.offer_shift` would list them. A shift's preview
+    counts the power that wakes the robots as spent, so the captain weighs the whole price."""
+    if not ship.of(Part.THRUSTER):
+        return lambda center, power: ()
+
+    def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
+        moves = [
+            m
+            for m in shift_axis(rolled.direction)
+            if not shift_ways(ship, rolled, m, needs_crew=True)
+            and not shift_line(ship.board, rolled, m).misses
+        ]
+        if not moves:
+            return ()
+        twin = awake(table, ship, center, power)
+        opened = []
+        for moves_to in moves:
+            ways = shift_ways(twin, rolled, moves_to, needs_crew=True)
+            if ways:
+                thruster, fuel = ways[0]
+                moved = shift_line(ship.board, rolled, moves_to)
+                outcome = _preview(table, twin, card)(moved)
+                outcome = outcome._replace(
+                    batteries=outcome.batteries + power.is_battery,
+                    solar=outcome.solar + power.is_solar,
+                )
+                opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+        if not opened:
+            return ()
+        stay = ShiftOption(None, None, None, rolled, _preview(table, ship, card)(rolled))
+        return (stay, *opened)
+
+    return shifts
+
+
 def intrude(
     table: Table, ship: ShipState, card: Intruder, roll: Roll | int, *, allow_shift: bool = True
 ) -> IntruderResult:
-    """Resolve an intruder card rolled ``roll`` against one ship (RULES §7)."""
-    robots = offer_robots(
-        table, ship, f"{card.kind} from the {card.direction}", _robots_useful(ship, table)
-    )
+    """Resolve an intruder card rolled ``roll`` against one ship (RULES §7): the robot centers
+    are offered first (awake, they may be armed or work a thruster), then the shift."""
     rolled = read_roll(ship.board, card.direction, roll)
+    robots = offer_robots(
+        table,
+        ship,
+        f"{card.kind} from the {card.direction}",
+        _robots_useful(ship, table),
+        _robots_shifts(table, ship, card, rolled) if allow_shift else None,
+    )
     shift = None
     if allow_shift:
         shift = offer_shift(
