@@ -37,9 +37,15 @@ def test_top_level_help_lists_the_issue_2_commands() -> None:
         assert command in result.output
 
 
-def test_demo_needs_no_arguments() -> None:
-    run = run_subprocess("demo")
+def test_demo_needs_no_arguments(tmp_path: Path) -> None:
+    run = run_subprocess("demo", cwd=tmp_path)
     assert run.code == 0, run.stderr
+    # it shows `trucker fix ... -o fixed.toml` and says that it wrote nothing (issue 13 A.4)
+    assert "-o fixed.toml\n(the demo writes no file: run that command to write fixed.toml)" in (
+        run.stdout
+    )
+    assert list(tmp_path.iterdir()) == []
+    assert "`trucker examples scenarios` copies them" in run.stdout
     assert "broken-hauler.toml" in run.stdout
     assert "Traceback" not in run.stderr
     for job in ("validate a ship", "repair it", "one threat", "an intruder's walk", "a flight",
@@ -195,7 +201,7 @@ def test_rulings_defaults_round_trip(tmp_path: Path) -> None:
 
 def test_rulings_list_and_json() -> None:
     text = runner.invoke(app, ["rulings"]).stdout
-    assert "thruster_clearance = 'each-nozzle'" in text
+    assert 'thruster_clearance = "each-nozzle"' in text
     data = json.loads(runner.invoke(app, ["rulings", "--json"]).stdout)
     assert {d["name"] for d in data} == set(RULING_NAMES)
     assert all(d["source"].startswith("RULES §") for d in data)
