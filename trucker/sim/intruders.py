@@ -34,7 +34,14 @@ from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
 from trucker.core.threats import Line, read_roll, shift_axis, shift_line
 from trucker.rules.stats import armed_cells, armory_reach
-from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift, shift_ways
+from trucker.sim.attacks import (
+    Outcome,
+    ShiftOption,
+    first_tile,
+    offer_shift,
+    shift_thrusters,
+    shift_ways,
+)
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import awake, offer_robots
@@ -454,6 +461,16 @@ def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     return useful
 
 
+def _after(fuel: Power, paid: Power) -> Power | None:
+    """``fuel`` as it is once ``paid`` has woken the robots (None: spent): a battery gives one
+    token less, a solar panel runs one thing a card."""
+    if fuel.cell is None or (fuel.source, fuel.cell) != (paid.source, paid.cell):
+        return fuel
+    if fuel.is_battery and fuel.tokens > 1:
+        return fuel._replace(tokens=fuel.tokens - 1)
+    return None
+
+
 def _robots_shifts(
     table: Table, ship: ShipState, card: Intruder, rolled: Line
 ) -> Callable[[Cell, Power], tuple[ShiftOption, ...]]:
@@ -461,27 +478,50 @@ def _robots_shifts(
     §2.4: activated robots may work a thruster against intruders): each move no awake crew can
     make now but they could, with power left to fire it, after "no shift", each with its
     preview, as :func:`~trucker.sim.attacks.offer_shift` would list them. A shift's preview
-    counts the power that wakes the robots as spent, so the captain weighs the whole price."""
+    counts the power that wakes the robots as spent, so the captain weighs the whole price; the
+    walk is previewed once per center and line, with the robots awake and nothing yet paid.
+    Only a center joined to a thruster that could make the move is looked at further."""
     if not ship.of(Part.THRUSTER):
         return lambda center, power: ()
 
-    def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
+    @cache
+    def walks(center: Cell, moved: Line) -> Outcome:
+        """The walk on ``moved`` with these robots awake, whatever paid for them."""
+        return _preview(table, awake(table, ship, center, None), card)(moved)
+
+    @cache
+    def stays(center: Cell) -> Outcome:
+        """The walk on the rolled line with the robots of ``center`` left asleep."""
+        return _preview(table, ship, card)(rolled)
+
+    @cache
+    def openings(center: Cell) -> tuple[tuple[Direction, tuple[tuple[Cell, Power], ...]], ...]:
+        """Each move only the robots of ``center`` could work, with every way to fire it once
+        they are awake, before paying for them."""
+        connected = ship.structure.connected
         moves = [
             m
             for m in shift_axis(rolled.direction)
-            if not shift_ways(ship, rolled, m, needs_crew=True)
+            if any(
+                center in connected.get(t, ()) for t in shift_thrusters(ship, m, needs_crew=False)
+            )
             and not shift_line(ship.board, rolled, m).misses
+            and not shift_ways(ship, rolled, m, needs_crew=True)
         ]
         if not moves:
             return ()
-        twin = awake(table, ship, center, power)
+        twin = awake(table, ship, center, None)
+        found = ((m, tuple(shift_ways(twin, rolled, m, needs_crew=True))) for m in moves)
+        return tuple((m, ways) for m, ways in found if ways)
+
+    def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
         opened = []
-        for moves_to in moves:
-            ways = shift_ways(twin, rolled, moves_to, needs_crew=True)
-            if ways:
-                thruster, fuel = ways[0]
+        for moves_to, ways in openings(center):
+            left = [(t, _after(fuel, power)) for t, fuel in ways if _after(fuel, power)]
+            if left:
+                thruster, fuel = left[0]
                 moved = shift_line(ship.board, rolled, moves_to)
-                outcome = _preview(table, twin, card)(moved)
+                outcome = walks(center, moved)
                 outcome = outcome._replace(
                     batteries=outcome.batteries + power.is_battery,
                     solar=outcome.solar + power.is_solar,
@@ -489,7 +529,7 @@ def _robots_shifts(
                 opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
         if not opened:
             return ()
-        stay = ShiftOption(None, None, None, rolled, _preview(table, ship, card)(rolled))
+        stay = ShiftOption(None, None, None, rolled, stays(center))
         return (stay, *opened)
 
     return shifts

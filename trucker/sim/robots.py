@@ -40,11 +40,13 @@ class Activation:
         return frozenset({self.power.source}) if self.power else frozenset()
 
 
-def awake(table: Table, ship: ShipState, center: Cell, power: Power) -> ShipState:
+def awake(table: Table, ship: ShipState, center: Cell, power: Power | None) -> ShipState:
     """A copy of ``ship`` with the robots of ``center`` activated by ``power``: what the ship
-    would be if the captain said yes (previews; nothing is recorded)."""
+    would be if the captain said yes (previews; nothing is recorded). With ``power`` None
+    nothing is paid: one preview serves every way of paying."""
     twin = ship.copy()
-    pay(table.quiet(), twin, power, center, f"robots {center}")
+    if power is not None:
+        pay(table.quiet(), twin, power, center, f"robots {center}")
     twin.set(center, twin.contents[center]._replace(active=True))
     return twin
 
