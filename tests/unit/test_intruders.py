@@ -244,3 +244,15 @@ def test_robots_are_not_woken_for_a_thruster_awake_crew_already_work() -> None:
     assert "thruster" not in offered.context and result.robots == ()
     shift = next(d for d in asked.asked if d.kind is DecisionKind.SHIFT)
     assert [o.label for o in shift.options] == ["no shift", "shift rear with battery 6,6"]
+
+
+def test_robots_open_no_shift_when_waking_them_spends_the_last_token() -> None:
+    """One token wakes the robots and none is left to fire the thruster: the offer shows no
+    shift, and the captain leaves them asleep."""
+    tiles = {**ROBOT_THRUSTER, "6,6": "battery -u-- capacity=2 charge=1"}
+    asked = _Asked()
+    state = ShipState.from_ship(ship(tiles, "I"))
+    result = intrude(Table(policies=asked), state, card(direction="left"), 7)
+    (offered,) = [d for d in asked.asked if d.kind is DecisionKind.ACTIVATE_ROBOTS]
+    assert [o.value.shifts for o in offered.options] == [(), ()]
+    assert (result.robots, result.shift) == ((), None)
