@@ -253,3 +253,14 @@ def test_fix_refuses_an_output_suffix_it_cannot_read_back(
     run = run_main(capsys, "fix", str(SHIPS / "odd-shield.toml"), "-o", str(out))
     assert run.code == 2
     assert not out.exists()
+
+
+def test_debug_works_before_or_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--debug`` was refused after the command ("No such option", exit 2; issue 13 A.4)."""
+    starter = str(SCENARIOS / "ships" / "class-i-starter.toml")
+    before = run_main(capsys, "--debug", "validate", starter)
+    after = run_main(capsys, "validate", starter, "--debug")
+    assert (before.code, after.code) == (0, 0), after.stderr
+    assert after.stdout == before.stdout
+    # after a "--" it is a word like any other: here, a file name that does not exist
+    assert run_main(capsys, "validate", starter, "--", "--debug").code == 2
