@@ -96,6 +96,27 @@ def display_name(path: str | os.PathLike[str], display: str | None = None) -> st
     return "stdin" if name == STDIN else name
 
 
+_SQUARE_KEY = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*=")
+_BARE_TEXT = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _toml_problem(exc: tomli.TOMLDecodeError, text: str) -> str:
+    """The parser's complaint, and for the slips of a hand-written file what to write instead:
+    a square as a bare key, text without quotes (a key given twice is named by
+    :func:`_toml_error`)."""
+    at = f"(at line {exc.lineno}, column {exc.colno})"
+    lines = text.splitlines()
+    line = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
+    square = _SQUARE_KEY.match(line)
+    if square:
+        row, col = square.groups()
+        return f'{exc.msg} {at}: a square is written in quotes, "{row},{col}" = ...'
+    word = _BARE_TEXT.match(text, exc.pos)
+    if exc.msg == "Invalid value" and word and word.group() not in {"true", "false", "inf", "nan"}:
+        return f'{exc.msg} {at}: text is written in quotes, "{word.group()}"'
+    return str(exc)
+
+
 def read_document(path: str | os.PathLike[str], *, display: str | None = None) -> dict[str, Any]:
     """Read a ``.toml`` or ``.json`` file (``-``: standard input, TOML or JSON by its first
     character) into a table; :class:`BadInput` on any problem."""
@@ -272,7 +293,7 @@ def _toml_error(exc: tomli.TOMLDecodeError, text: str, name: str) -> InputError:
         return InputError(
             name, "", f"malformed TOML: a table given twice (line {line}); write each table once"
         )
-    return InputError(name, "", f"malformed TOML: {exc}")
+    return InputError(name, "", f"malformed TOML: {_toml_problem(exc, text)}")
 
 
 def _assigned_key(lines: list[str]) -> str | None:
@@ -488,6 +509,18 @@ _TAG = re.compile(r"tag '(.*)' found using", re.IGNORECASE)
 _WORD = re.compile(r"[\w-]*")
 
 
+def _close_part(bad: str) -> str | None:
+    """The part a slip most likely meant: its id misspelt, spaced ("double engine") or its
+    printed name ("cargo hold", "shield generator")."""
+    guess = re.sub(r"[\s_]+", "-", bad.strip().lower())
+    if not _WORD.fullmatch(guess):
+        return None
+    known = {p.value: p.value for p in Part}
+    known.update({re.sub(r"\s+", "-", i.name): p.value for p, i in parts().items()})
+    close = difflib.get_close_matches(guess, list(known), n=1)
+    return known[close[0]] if close else None
+
+
 def _part_errors(errors: list[InputError]) -> list[InputError]:
     """Say "unknown part" plainly where pydantic talks about union tags."""
     out = []
@@ -496,12 +529,13 @@ def _part_errors(errors: list[InputError]) -> list[InputError]:
             found = _TAG.search(err.problem)
             bad = found.group(1) if found else "?"
             where = err.where if err.where.endswith(".part") else f"{err.where}.part"
-            if not _WORD.fullmatch(bad):
+            close = _close_part(bad)
+            if close:
+                problem = f"unknown part {bad!r} (did you mean {close!r}?)"
+            elif not _WORD.fullmatch(bad):
                 problem = f"expected a part name such as 'cabin', got {bad}"
             else:
-                close = difflib.get_close_matches(bad, [p.value for p in Part], n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                problem = f"unknown part {bad!r}{hint}"
+                problem = f"unknown part {bad!r} (`trucker parts` lists them)"
             out.append(InputError(err.file, where, problem))
         elif "unable to extract tag using discriminator" in err.problem.lower():
             out.append(InputError(err.file, f"{err.where}.part", "required key is missing"))
