@@ -233,7 +233,7 @@ def intruder_steps(builder: Builder, name: str, numbers: str, case_name: str) ->
         if not 1 <= number <= longest:
             raise SystemExit(f"steps: case {case['name']!r} has no step {number}")
         file_name = f"{name}-step-{number}.svg"
-        svg = walk_svg(built, result, upto=number)
+        svg = walk_svg(built, result, log, upto=number)
         (builder.pictures / file_name).write_text(svg, encoding="utf-8")
         builder.written.append(file_name)
         lines = "\n".join(f"- {line.strip()}" for line in per_step.get(number, []))

@@ -160,27 +160,36 @@ def test_the_walk_plays_from_the_keyboard(browser, page: Path) -> None:
     def listed() -> str:
         return driver.find_element(By.CSS_SELECTOR, '#frame-list [aria-current="step"]').text
 
+    def token() -> str:
+        return driver.find_element(By.CSS_SELECTOR, "#picture #token-left").get_attribute(
+            "data-square"
+        )
+
+    def routes() -> list[str]:
+        found = driver.find_elements(By.CSS_SELECTOR, "#picture .route")
+        return [e.get_attribute("data-step") for e in found if e.is_displayed()]
+
     assert driver.find_element(By.ID, "player").is_displayed()
     assert title() == "The landing" and current() == ["line"]
     assert "lands on the cannon on 3,7" in narration()
-    assert not driver.find_element(By.ID, "step-left-1").is_displayed()
+    assert routes() == [] and not driver.find_elements(By.CSS_SELECTOR, "#picture #token-left")
 
     body.send_keys(Keys.ARROW_RIGHT)
     assert title() == "Step 1 of 12 (left-hand)"
-    assert current() == ["step-left-1"]
+    assert current() == ["token-left"] and token() == "3,7"
     assert narration().startswith("step 1 (left-hand): lands on the cannon on 3,7")
     assert listed() == "Step 1 of 12 (left-hand)"
 
     for _ in range(5):
         body.send_keys(Keys.ARROW_RIGHT)
-    assert title().startswith("Step 6 ") and current() == ["step-left-6"]
+    assert title().startswith("Step 6 ") and current() == ["token-left"]
     assert "it places a fuse on 5,6 at step 6" in narration()
-    assert driver.find_element(By.ID, "step-left-5").is_displayed()
-    assert not driver.find_element(By.ID, "step-left-7").is_displayed()
+    assert routes() == ["1", "2", "3", "4", "5", "6"] and token() == "5,6"
+    assert driver.find_elements(By.CSS_SELECTOR, '#picture .fuse-mark[data-square="5,6"]')
 
     body.send_keys(Keys.ARROW_LEFT)
-    assert title().startswith("Step 5 ") and current() == ["step-left-5"]
-    assert not driver.find_element(By.ID, "step-left-6").is_displayed()
+    assert title().startswith("Step 5 ") and routes() == ["1", "2", "3", "4", "5"]
+    assert not driver.find_elements(By.CSS_SELECTOR, "#picture .fuse-mark")
 
     body.send_keys(Keys.END)
     assert title() == "The outcome" and current() == []
@@ -239,3 +248,127 @@ def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
     assert pictures() == ["The end of the flight (RULES §9): credits"]
     body.send_keys(Keys.ARROW_LEFT)
     assert title() == "Card 8: I-abandoned-station-1" and len(pictures()) == 2
+
+
+# -- the walk as it happens (issue 14) ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def predator_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The predator's roll-9 walk: it eats 3 battery tokens at step 2, 2 humans at step 3."""
+    target = tmp_path_factory.mktemp("predator") / "walk.html"
+    run = run_subprocess(
+        "intruder",
+        str(SCENARIOS / "intruders" / "yellow-predator.toml"),
+        "--card",
+        str(SCENARIOS / "intruders" / "small-predator.toml"),
+        "--roll",
+        "9",
+        "--html",
+        str(target),
+    )
+    assert run.code == 0, run.stderr
+    return target
+
+
+def _viewport(driver, width: int, height: int) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
+
+
+def test_a_frame_after_an_eating_step_has_fewer_crew_drawn(browser, predator_page: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    driver.get(predator_page.as_uri())
+    body = driver.find_element(By.TAG_NAME, "body")
+
+    def drawn(selector: str) -> int:
+        found = driver.find_elements(By.CSS_SELECTOR, f"#picture {selector}")
+        return sum(1 for e in found if e.is_displayed())
+
+    counts = []
+    for _ in range(6):
+        counts.append((drawn(".human"), drawn(".token")))
+        body.send_keys(Keys.ARROW_RIGHT)
+    humans = [h for h, _ in counts]
+    tokens = [t for _, t in counts]
+    assert humans[3] == humans[2] - 2, humans  # step 3 ate the two humans on 9,8
+    assert tokens[2] == tokens[1] - 3, tokens  # step 2 ate the battery's three tokens
+    assert humans[:3] == [humans[0]] * 3 and humans[3:] == [humans[3]] * 3
+
+
+def test_the_landing_frame_does_not_name_the_outcome(browser, predator_page: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    driver.get(predator_page.as_uri())
+    shown = " ".join(
+        driver.find_element(By.ID, name).get_attribute("textContent")
+        for name in ("picture", "narration")
+    )
+    assert "lands on the engine on 9,6" in shown
+    for told in ("escape", "leaves the ship", "eats", "ate ", "astronaut", "outcome", "reward:"):
+        assert told not in shown, told
+
+
+def test_labels_are_at_least_16_px_at_1920_by_1080(browser, predator_page: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    _viewport(driver, 1920, 1080)
+    try:
+        driver.get(predator_page.as_uri())
+        body = driver.find_element(By.TAG_NAME, "body")
+        smallest = []
+        for _ in range(6):
+            smallest.append(
+                driver.execute_script(
+                    """
+                    const texts = document.querySelectorAll(
+                      "#picture .part-label, #picture .label-text");
+                    let least = Infinity;
+                    for (const t of texts) {
+                      const size = parseFloat(getComputedStyle(t).fontSize);
+                      least = Math.min(least, size * t.getScreenCTM().a);
+                    }
+                    return least;
+                    """
+                )
+            )
+            body.send_keys(Keys.ARROW_RIGHT)
+        assert min(smallest) >= 16, smallest
+        box = driver.execute_script(
+            "const r = document.querySelector('#picture svg').getBoundingClientRect();"
+            "return [r.bottom, r.right, document.documentElement.scrollHeight > 1080];"
+        )
+        assert box[0] <= 1080 and box[1] <= 1920, box  # the picture fits the screen
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_printing_the_walk_gives_one_picture_per_step(browser, predator_page: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    driver.get(predator_page.as_uri())
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        frames = driver.find_elements(By.CSS_SELECTOR, "#handout .handout-frame")
+        assert [f.is_displayed() for f in frames] == [True] * 6  # landing, 4 steps, outcome
+        for frame in frames:
+            assert len(frame.find_elements(By.TAG_NAME, "svg")) == 1
+            assert frame.find_elements(By.TAG_NAME, "li")  # the narration, expanded
+        assert not driver.find_element(By.CSS_SELECTOR, ".player").is_displayed()
+        ids = driver.execute_script(
+            "return Array.from(document.querySelectorAll('[id]'), (e) => e.id);"
+        )
+        assert len(ids) == len(set(ids)), "two elements share an id"
+        titles = [f.find_element(By.TAG_NAME, "h2").text for f in frames]
+        assert titles[0] == "1. The landing" and titles[-1] == "6. The outcome"
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

@@ -113,11 +113,11 @@ def intruder(
     if svg is not None:
         from trucker.render.pictures import walk_svg
 
-        write_output(svg, walk_svg(found.before, found.result), "--svg")
+        write_output(svg, walk_svg(found.before, found.result, found.log), "--svg")
     if html is not None:
         from trucker.render.pages.walk import walk_page
 
-        page = walk_page(found.before, found.result, found.log, found.after)
+        page = walk_page(found.before, found.result, found.log)
         write_output(html, page, "--html")
     if json_out:
         print_json(trace_document(found, flying.file, used_seed))

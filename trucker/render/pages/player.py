@@ -69,6 +69,8 @@ class Show:
     frames: tuple[Frame, ...]
     intro: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    legend: tuple[str, ...] = ()
+    """What the pictures' marks mean, listed beside the player."""
 
     def __post_init__(self) -> None:
         if not self.frames:
@@ -175,6 +177,11 @@ def page(show: Show) -> str:
     transcript = "".join(f"<h3>{esc(f.title)}</h3><ul>{_items(f.lines)}</ul>" for f in show.frames)
     intro = "".join(f'<p class="intro">{esc(p)}</p>' for p in show.intro)
     notes = "".join(f'<p class="intro">{esc(p)}</p>' for p in show.notes)
+    legend = (
+        f'<section class="legend"><h2>Key</h2><ul>{_items(show.legend)}</ul></section>'
+        if show.legend
+        else ""
+    )
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -185,10 +192,10 @@ def page(show: Show) -> str:
         f"<style>\n{_asset('player.css')}</style>",
         "</head>",
         '<body data-frame="0">',
-        f"<header><h1>{esc(show.title)}</h1>{intro}</header>",
+        f"<header><h1>{esc(show.title)}</h1></header>",
         "<main>",
         '<p id="no-script">This page plays step by step with JavaScript; without it, the '
-        "picture shows the whole story and every step is written out below.</p>",
+        "picture shows the first frame and every step is written out below.</p>",
         '<div class="player">',
         "<figure>",
         f'<div id="picture">{_figure(show, first)}</div>',
@@ -206,8 +213,17 @@ def page(show: Show) -> str:
         '<button type="button" id="last" aria-keyshortcuts="End">Last</button>',
         f'<span id="counter" aria-hidden="true">1 / {len(show.frames)}</span>',
         "</div>",
+        '<div class="settings">',
+        '<label for="speed">Speed</label>',
+        '<select id="speed">'
+        '<option value="4000">slow (4 s a step)</option>'
+        '<option value="2500" selected>normal (2.5 s)</option>'
+        '<option value="1200">fast (1.2 s)</option>'
+        "</select>",
+        '<button type="button" id="fullscreen" aria-keyshortcuts="F">Full screen</button>',
+        "</div>",
         '<p class="keys">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Space</kbd> play or pause, '
-        "<kbd>Home</kbd> <kbd>End</kbd> first and last.</p>",
+        "<kbd>Home</kbd> <kbd>End</kbd> first and last, <kbd>F</kbd> full screen.</p>",
         "</div>",
         '<section id="narration" aria-live="polite" aria-atomic="true">',
         f'<h2 id="frame-title">{esc(first.title)}</h2>',
@@ -216,6 +232,8 @@ def page(show: Show) -> str:
         '<nav id="step-nav" aria-label="All steps" hidden>',
         f'<ol id="frame-list">{frame_buttons}</ol>',
         "</nav>",
+        legend,
+        intro,
         "</div>",
         "</div>",
         f"{notes}",
@@ -223,6 +241,7 @@ def page(show: Show) -> str:
         "<summary>The whole story as text</summary>",
         transcript,
         "</details>",
+        '<section id="handout" aria-label="Every step, for printing"></section>',
         "</main>",
         f'<script type="application/json" id="show-data">{_json_for_script(_page_data(show))}'
         "</script>",

@@ -39,6 +39,7 @@ __all__ = [
     "roll_text",
     "roll_line",
     "draw_threat",
+    "draw_lines",
     "hit_svg",
     "exposure_svg",
 ]
@@ -138,6 +139,24 @@ def roll_text(roll: object) -> str:
     if isinstance(roll, tuple):
         return f"{roll[0]} and {roll[1]}"
     return str(roll)
+
+
+def draw_lines(
+    parent: ET.Element, panel: Panel, line: Line, rolled: Line | None, color: str
+) -> None:
+    """The line as rolled (ghosted: a thruster moved the ship off it), and the line the threat
+    or intruder really travelled."""
+    if rolled is not None and rolled.index is not None:
+        _draw_line(
+            parent,
+            panel,
+            rolled,
+            label="rolled",
+            color="#64748b",
+            ghost=True,
+            element_id="rolled-line",
+        )
+    _draw_line(parent, panel, line, label=_short_line(line), color=color)
 
 
 def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color: str) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Tile
+from trucker.render.pictures.labels import Box
 from trucker.render.text import PART_STYLE
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ from trucker.render.pictures.canvas import (
     GOODS,
     INK,
     INSET,
+    LABEL_SIZE,
     NAMES,
     RED,
     ROTATE,
@@ -42,7 +44,16 @@ __all__ = [
     "draw_tiles",
     "square_outline",
     "square_tag",
+    "tile_boxes",
+    "draw_tile_tops",
+    "icon_centre",
+    "crew_spots",
+    "ALIEN_LETTERS",
 ]
+
+ALIEN_LETTERS = {"brown": "B", "purple": "P", "cyan": "C"}
+"""Each alien's colour written on it as a letter too, for readers who cannot tell them apart."""
+_GOOD_INK = {"R": "#ffffff", "Y": "#1e293b", "G": "#ffffff", "B": "#ffffff"}
 
 
 def draw_squares(
@@ -80,6 +91,8 @@ def draw_squares(
         )
     squares = node(group, "g", class_="squares", fill="#f8fafc", stroke="#cbd5e1")
     for cell in sorted(board.squares):
+        if not panel.shows(cell):
+            continue
         x, y = panel.xy(cell)
         classes = ["square"]
         if cell in hole_set:
@@ -161,6 +174,8 @@ def draw_squares(
 def _draw_seam(parent: ET.Element, panel: Panel) -> None:
     """The IIB seam: both outer edges marked, each naming the column it joins (RULES §1.5)."""
     first, last = panel.board.cols[0], panel.board.cols[-1]
+    if first not in panel.cols or last not in panel.cols:
+        return
     top = panel.top - 4
     bottom = panel.top + len(panel.rows) * SQUARE + 4
     for side, col, other in (("left", first, last), ("right", last, first)):
@@ -290,6 +305,30 @@ def _draw_front_feature(
         )
 
 
+def crew_spots(count: int, cx: float, cy: float) -> list[tuple[float, float]]:
+    """Where a cabin's humans stand in its icon centred on (cx, cy)."""
+    return [(cx + (i - (count - 1) / 2) * 12, cy - 6) for i in range(count)]
+
+
+def _human(parent: ET.Element, x: float, y: float) -> None:
+    """A human: a head over shoulders, a shape no alien's disc has."""
+    person = node(parent, "g", class_="human")
+    node(person, "circle", cx=x, cy=y - 3, r=3.2, fill="#15803d")
+    node(
+        person,
+        "path",
+        d=f"M {fmt(x - 5)} {fmt(y + 5)} Q {fmt(x - 5)} {fmt(y)} {fmt(x)} {fmt(y)} "
+        f"Q {fmt(x + 5)} {fmt(y)} {fmt(x + 5)} {fmt(y + 5)} Z",
+        fill="#15803d",
+    )
+
+
+def icon_centre(panel: Panel, cell: Cell) -> tuple[float, float]:
+    """The centre of a tile's icon (a little above the square's centre, over its label)."""
+    cx, cy = panel.centre(cell)
+    return cx, cy - 10
+
+
 def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: float) -> None:
     """The part's symbol, centred on (cx, cy), with its contents drawn in."""
     part = tile.part
@@ -313,19 +352,29 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
             stroke="#15803d",
         )
         if held.alien is not None:
+            alien = node(icon, "g", class_=f"alien alien-{held.alien}")
             node(
-                icon,
+                alien,
                 "circle",
                 cx=cx,
                 cy=cy - 6,
                 r=8,
                 fill=ALIENS.get(str(held.alien), INK),
                 stroke=INK,
-                class_=f"alien alien-{held.alien}",
             )
-        for i in range(held.crew):
-            x = cx + (i - (held.crew - 1) / 2) * 12
-            node(icon, "circle", cx=x, cy=cy - 6, r=5, fill="#15803d", class_="human")
+            node(
+                alien,
+                "text",
+                ALIEN_LETTERS.get(str(held.alien), "?"),
+                x=cx,
+                y=cy - 2.5,
+                font_size=10,
+                font_weight="bold",
+                fill="#ffffff",
+                text_anchor="middle",
+            )
+        for x, y in crew_spots(held.crew, cx, cy):
+            _human(icon, x, y)
     elif part is Part.STRUCTURE:
         node(icon, "rect", x=cx - 16, y=cy - 3, width=32, height=6, fill="#94a3b8")
         node(icon, "rect", x=cx - 3, y=cy - 16, width=6, height=32, fill="#94a3b8")
@@ -359,14 +408,14 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
             )
     elif part is Part.CARGO:
         slots = max(tile.capacity, len(held.goods), 1)
-        width = 11 * slots + 2
+        width = 13 * slots + 2
         node(
             icon,
             "rect",
             x=cx - width / 2,
-            y=cy - 8,
+            y=cy - 9,
             width=width,
-            height=15,
+            height=17,
             rx=2,
             fill="#ffffff",
             stroke=RED if tile.red else "#1d4ed8",
@@ -374,16 +423,30 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
         )
         for i in range(slots):
             good = held.goods[i] if i < len(held.goods) else None
+            x = cx - width / 2 + 2 + i * 13
             node(
                 icon,
                 "rect",
-                x=cx - width / 2 + 2 + i * 11,
-                y=cy - 6,
-                width=9,
-                height=11,
+                x=x,
+                y=cy - 7,
+                width=11,
+                height=13,
                 fill=GOODS[good] if good else "#eff6ff",
                 class_=f"good good-{good}" if good else "slot",
             )
+            if good:
+                node(
+                    icon,
+                    "text",
+                    good,
+                    x=x + 5.5,
+                    y=cy + 3,
+                    font_size=10,
+                    font_weight="bold",
+                    fill=_GOOD_INK.get(good, INK),
+                    text_anchor="middle",
+                    class_="good-letter",
+                )
     elif part.is_engine:
         doubled = part is Part.DOUBLE_ENGINE
         for dx in (-8, 8) if doubled else (0,):
@@ -591,7 +654,16 @@ def _tile_words(tile: Tile, held: Contents) -> str:
     return ", ".join(words)
 
 
-def _draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: Contents) -> None:
+def _draw_tile(
+    parent: ET.Element,
+    panel: Panel,
+    cell: Cell,
+    tile: Tile,
+    held: Contents,
+    top: ET.Element | None,
+) -> None:
+    """One tile; its icon and label go into ``top`` (the tile's own group when ``top`` is
+    ``parent``; left out when it is None)."""
     x, y = panel.xy(cell)
     cx, cy = panel.centre(cell)
     category = PART_STYLE.get(tile.part, "other")
@@ -640,18 +712,49 @@ def _draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: C
     for direction in DIRECTIONS:
         if tile.facing is direction or direction in tile.nozzles or direction in tile.armor:
             _draw_front_feature(group, tile, direction, cx, cy)
+    if top is None:
+        return
+    if top is not parent:
+        group = node(top, "g", class_="tile-top", data_square=str(cell))
     _draw_icon(group, tile, held, cx, cy - 10)
+    label = _label(tile, held)
+    width = text_width(label, LABEL_SIZE)
     node(
         group,
         "text",
-        _label(tile, held),
+        label,
         x=cx,
-        y=cy + 28,
-        font_size=10,
+        y=cy + 30,
+        font_size=LABEL_SIZE,
         fill=INK,
         text_anchor="middle",
+        textLength=fmt(_LABEL_ROOM) if width > _LABEL_ROOM else None,
+        lengthAdjust="spacingAndGlyphs" if width > _LABEL_ROOM else None,
         class_="part-label",
     )
+
+
+_LABEL_ROOM = SQUARE - 2 * INSET - 6
+"""The widest a part's label is drawn: inside its tile."""
+
+
+def tile_boxes(
+    panel: Panel, tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents]
+) -> list[Box]:
+    """The boxes of every tile's icon and label: what no badge may cover."""
+    boxes = []
+    for cell in sorted(tiles):
+        if not panel.shows(cell):
+            continue
+        tile, held = tiles[cell], contents[cell]
+        cx, cy = panel.centre(cell)
+        width = 36.0
+        if tile.part is Part.CARGO:
+            width = max(width, 13.0 * max(tile.capacity, len(held.goods), 1) + 4)
+        boxes.append(Box(cx - width / 2, cy - 28, width, 32))
+        label = min(text_width(_label(tile, held), LABEL_SIZE), _LABEL_ROOM)
+        boxes.append(Box(cx - label / 2, cy + 19, label, 14))
+    return boxes
 
 
 def draw_tiles(
@@ -661,10 +764,22 @@ def draw_tiles(
     contents: Mapping[Cell, Contents],
     *,
     group_id: str = "tiles",
+    floor_only: bool = False,
 ) -> None:
+    """Every tile; with ``floor_only`` their bodies, sides and features alone (a picture that
+    draws a path over the floor then adds :func:`draw_tile_tops`)."""
     group = node(parent, "g", id=panel.id(group_id), class_="tiles")
     for cell in sorted(tiles):
-        _draw_tile(group, panel, cell, tiles[cell], contents[cell])
+        _draw_tile(group, panel, cell, tiles[cell], contents[cell], None if floor_only else group)
+
+
+def draw_tile_tops(
+    parent: ET.Element, panel: Panel, tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents]
+) -> None:
+    """The icons and labels of tiles drawn with ``floor_only``, over what lies between."""
+    group = node(parent, "g", id=panel.id("tile-tops"), class_="tile-tops")
+    for cell in sorted(tiles):
+        _draw_tile(ET.Element("g"), panel, cell, tiles[cell], contents[cell], group)
 
 
 def square_outline(

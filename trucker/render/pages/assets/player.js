@@ -13,6 +13,8 @@
   const counter = document.getElementById("counter");
   const play = document.getElementById("play");
   const list = document.getElementById("frame-list");
+  const speed = document.getElementById("speed");
+  const stage = document.querySelector(".player");
   const buttons = {
     first: document.getElementById("first"), back: document.getElementById("back"),
     forward: document.getElementById("forward"), last: document.getElementById("last"),
@@ -67,15 +69,58 @@
     play.textContent = "Play";
   }
 
+  function run() {
+    if (timer !== null) clearInterval(timer);
+    timer = setInterval(() => {
+      if (index >= data.frames.length - 1) { stop(); return; }
+      go(index + 1);
+    }, Number(speed.value));
+  }
+
   function toggle() {
     if (timer !== null) { stop(); return; }
     if (index === data.frames.length - 1) go(0);
     play.setAttribute("aria-pressed", "true");
     play.textContent = "Pause";
-    timer = setInterval(() => {
-      if (index >= data.frames.length - 1) { stop(); return; }
-      go(index + 1);
-    }, 1600);
+    run();
+  }
+
+  function fullScreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (stage.requestFullscreen) stage.requestFullscreen();
+  }
+
+  // Every frame once more, small, with its narration: what the page prints (a comic strip).
+  // Each copy's ids get a prefix of their own, so that no two elements of the page share one.
+  function handout() {
+    const strip = document.getElementById("handout");
+    const parts = [];
+    data.frames.forEach((frame, i) => {
+      const wanted = Array.isArray(frame.picture) ? frame.picture : [frame.picture];
+      const item = document.createElement("article");
+      item.className = "handout-frame" + (wanted.length > 1 ? " wide" : "");
+      const heading = document.createElement("h2");
+      heading.textContent = (i + 1) + ". " + frame.title;
+      const holder = document.createElement("div");
+      holder.innerHTML = wanted.length === 1 ? pictures[wanted[0]]
+        : '<div class="side-by-side">'
+          + wanted.map((k) => "<div>" + pictures[k] + "</div>").join("") + "</div>";
+      const prefix = "p" + i + "-";
+      for (const el of holder.querySelectorAll("[id]")) el.id = prefix + el.id;
+      for (const el of holder.querySelectorAll("[aria-labelledby]")) {
+        const names = el.getAttribute("aria-labelledby").split(" ");
+        el.setAttribute("aria-labelledby", names.map((n) => prefix + n).join(" "));
+      }
+      const told = document.createElement("ul");
+      told.replaceChildren(...frame.lines.map((text) => {
+        const li = document.createElement("li");
+        li.textContent = text;
+        return li;
+      }));
+      item.replaceChildren(heading, ...holder.childNodes, told);
+      parts.push(item);
+    });
+    strip.replaceChildren(...parts);
   }
 
   buttons.first.addEventListener("click", () => { stop(); go(0); });
@@ -83,23 +128,27 @@
   buttons.forward.addEventListener("click", () => { stop(); go(index + 1); });
   buttons.last.addEventListener("click", () => { stop(); go(data.frames.length - 1); });
   play.addEventListener("click", toggle);
+  speed.addEventListener("change", () => { if (timer !== null) run(); });
+  document.getElementById("fullscreen").addEventListener("click", fullScreen);
   list.addEventListener("click", (event) => {
     const target = event.target.closest("button[data-index]");
     if (target) { stop(); go(Number(target.getAttribute("data-index"))); }
   });
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onButton = event.target instanceof HTMLElement && event.target.closest("button");
+    const onButton = event.target instanceof HTMLElement && event.target.closest("button, select");
     if (event.key === "ArrowRight") { stop(); go(index + 1); }
     else if (event.key === "ArrowLeft") { stop(); go(index - 1); }
     else if (event.key === "Home") { stop(); go(0); }
     else if (event.key === "End") { stop(); go(data.frames.length - 1); }
     else if (event.key === " " && !onButton) { toggle(); }
+    else if ((event.key === "f" || event.key === "F") && !onButton) { fullScreen(); }
     else return;
     event.preventDefault();
   });
   document.getElementById("player").hidden = false;
   document.getElementById("step-nav").hidden = false;
   document.getElementById("no-script").hidden = true;
+  handout();
   render();
 })();
