@@ -240,7 +240,7 @@ def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
     body.send_keys(Keys.ARROW_RIGHT)
     body.send_keys(Keys.ARROW_RIGHT)
     assert title() == "Card 2: I-meteor-swarm-1"
-    assert pictures()[0] == "Cruiser: 23 tiles"
+    assert pictures()[0] == "Cruiser: 3 threats, 1 tile lost"
     assert driver.find_element(By.CSS_SELECTOR, '#picture [data-square="6,5"]').is_displayed()
     assert "loses the battery on 6,5" in driver.find_element(By.ID, "frame-lines").text
     body.send_keys(Keys.END)
@@ -372,3 +372,32 @@ def test_printing_the_walk_gives_one_picture_per_step(browser, predator_page: Pa
         assert titles[0] == "1. The landing" and titles[-1] == "6. The outcome"
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_the_flight_page_draws_every_meteor_shot_and_intruder(browser, tmp_path: Path) -> None:
+    """A level III flight with meteor swarms, fire and intruders: each card that aimed a
+    threat or an intruder at a ship shows that ship with the line drawn on it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    target = tmp_path / "flight.html"
+    ships = [
+        str(SCENARIOS / "ships" / f) for f in ("class-iii-cruiser.toml", "class-i-starter.toml")
+    ]
+    run = run_subprocess(
+        "fly", *ships, "--deck", "random:III", "--seed", "6", "-q", "--html", str(target)
+    )
+    assert run.code == 0, run.stderr
+    driver = browser
+    driver.get(target.as_uri())
+    body = driver.find_element(By.TAG_NAME, "body")
+    count = len(driver.find_elements(By.CSS_SELECTOR, "#frame-list button"))
+    aimed = 0
+    for _ in range(count):
+        told = driver.find_element(By.ID, "frame-lines").text
+        lines = driver.find_elements(By.CSS_SELECTOR, "#picture .threat-line")
+        if " along " in told:  # a meteor, a shot or an intruder's line, as narrated
+            aimed += 1
+            assert lines, driver.find_element(By.ID, "frame-title").text
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert aimed >= 5

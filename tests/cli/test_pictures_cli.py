@@ -142,3 +142,21 @@ def test_a_write_that_fails_midway_is_one_line_and_exit_2(
     run = run_main(capsys, "show", HAULER, "--svg", str(target))
     assert run.code == 2
     assert run.err_lines == [f"--svg: {target}: No space left on device"]
+
+
+def test_frames_writes_one_svg_per_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path))
+    assert run.code == 0, run.stderr
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "00-landing.svg",
+        "01-step-1.svg",
+        "02-step-2.svg",
+        "03-step-3.svg",
+        "04-step-4.svg",
+        "05-outcome.svg",
+    ]
+    titles = [svg_title(tmp_path / name) for name in names]
+    assert titles[1].endswith("step 1 of 4") and titles[-1].endswith("the outcome")
+    missing = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "no"))
+    assert missing.code == 2 and len(missing.err_lines) == 1

@@ -14,19 +14,23 @@ computes a rule; it imports nothing from the CLI.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from trucker.core.geometry import Cell
 from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
 from trucker.render.pages.player import Frame, Show, page
 from trucker.render.pictures import after_svg
+from trucker.render.pictures.story import line_of, walk_story
+from trucker.render.pictures.threats import Impact, threats_svg
+from trucker.render.pictures.walks import walk_frame_svg
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 
 if TYPE_CHECKING:
-    from trucker.core.geometry import Cell
     from trucker.core.ship import Ship
     from trucker.play.flights import FlightPlan
     from trucker.play.record import ShipAfter
@@ -234,11 +238,57 @@ def _one_scale(pictures: list[str], indices: Sequence[int]) -> None:
         pictures[index] = _SIZE.sub(size, pictures[index], count=1)
 
 
-def _ship_picture(now: ShipAfter, lost_here: Sequence[Cell], before: Ship | None) -> str:
+def _ship_picture(
+    now: ShipAfter, lost_here: Sequence[Cell], before: Ship | None, crew_lost: int = 0
+) -> str:
     title = f"{now.name}: {_plural(len(now.ship.tiles), 'tile')}"
     if now.gave_up:
         title += f", gave up ({now.gave_up})"
-    return after_svg(now.ship, lost_here, title, before)
+    return after_svg(now.ship, lost_here, title, before, crew_lost=crew_lost)
+
+
+def _impacts(events: Sequence[Any]) -> list[Impact]:
+    """The meteors and shots of one ship on one card, in order, each with what stopped it."""
+    found: list[Impact] = []
+    for event in events:
+        fields = _fields(event)
+        if fields["kind"] == "met":
+            square = Cell.parse(fields["square"]) if fields.get("square") else None
+            line = line_of(fields["direction"], fields["line"])
+            found.append(Impact(str(fields["threat"]), line, square))
+        elif fields["kind"] == "stopped" and found:
+            defender = fields.get("defender")
+            found[-1] = dataclasses.replace(
+                found[-1],
+                stopped_by=str(fields["by"]),
+                defender=Cell.parse(defender) if defender else None,
+            )
+    return found
+
+
+def _card_picture(
+    before: ShipAfter, after: ShipAfter, events: Sequence[Any], lost_here: Sequence[Cell]
+) -> str | None:
+    """What a card did to one ship, drawn: an intruder's walk, or every meteor and shot and
+    what it met; None for a card that aimed nothing at it."""
+    mine = [e for e in events if _fields(e).get("ship") == after.name]
+    kinds = {_fields(e)["kind"] for e in mine}
+    crew = before.crew - after.crew
+    if "landed" in kinds:
+        story = walk_story(before.ship, mine)
+        title = (
+            f"{after.name}: {story.intruder} from the {story.direction}, {story.line}"
+            + (f", {_plural(crew, 'crew')} lost" if crew else "")
+            + (f", tiles lost: {', '.join(map(str, lost_here))}" if lost_here else "")
+        )
+        return walk_frame_svg(story, None, title, captions=False)
+    impacts = _impacts(mine)
+    if impacts:
+        title = f"{after.name}: {_plural(len(impacts), 'threat')}" + (
+            f", {_plural(len(lost_here), 'tile')} lost" if lost_here else ", no tile lost"
+        )
+        return threats_svg(before.ship, after.ship, impacts, lost_here, title)
+    return None
 
 
 def _card_title(card: Mapping[str, Any]) -> str:
@@ -274,7 +324,10 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         shown = []
         for n, (before, after) in enumerate(zip(state, now, strict=True), 1):
             lost_here = after.lost[len(before.lost) :]
-            shown.append(pictures.add(_ship_picture(after, lost_here, before.ship), f"ship{n}-"))
+            card_svg = _card_picture(before, after, events, lost_here) or _ship_picture(
+                after, lost_here, before.ship, before.crew - after.crew
+            )
+            shown.append(pictures.add(card_svg, f"ship{n}-"))
         state = now
         frames.append(Frame(_card_title(card), tuple(chapter_lines(events)), tuple(shown)))
     title = "The end of the flight (RULES §9)"

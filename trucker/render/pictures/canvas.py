@@ -169,9 +169,11 @@ def unit_vector(direction: Direction) -> tuple[float, float]:
     }[direction]
 
 
-def text_width(text: str, size: float) -> float:
-    """A width estimate for laying out labels (no font metrics in the standard library)."""
-    return len(text) * size * 0.58
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """A width estimate for laying out labels (no font metrics in the standard library):
+    DejaVu Sans averages 0.58 em a character, 0.66 in bold, and symbols (✓, ✗, ×) are wider."""
+    wide = sum(1 for c in text if ord(c) > 127)
+    return (len(text) * (0.66 if bold else 0.58) + wide * 0.3) * size
 
 
 # -- the picture and its panels --------------------------------------------------------------

@@ -67,7 +67,7 @@ class Box:
 
 
 def badge_size(text: str, size: float) -> tuple[float, float]:
-    return text_width(text, size) + 2 * _PAD, size + 6
+    return text_width(text, size, bold=True) + 2 * _PAD, size + 6
 
 
 @dataclass

@@ -15,26 +15,14 @@ from trucker.render.text import LOST, Mark, draw_ship
 if TYPE_CHECKING:
     from trucker.rules.report import Report
 from trucker.render.pictures.canvas import INSET, NAMES, RED, SQUARE, Panel, Picture, node
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, square_tag
+from trucker.render.pictures.labels import Badge, Box, Layout
+from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, tile_boxes
 
 __all__ = [
     "lost_marks",
     "ship_svg",
     "after_svg",
 ]
-
-
-def _split_rule(rule: str) -> list[str]:
-    """A rule id on at most two lines, broken at a hyphen, so it fits inside a square."""
-    if len(rule) <= 13:
-        return [rule]
-    parts = rule.split("-")
-    best = [rule]
-    for i in range(1, len(parts)):
-        head, tail = "-".join(parts[:i]) + "-", "-".join(parts[i:])
-        if max(len(head), len(tail)) < max(len(x) for x in best):
-            best = [head, tail]
-    return best
 
 
 # -- the threat's line -----------------------------------------------------------------------
@@ -44,17 +32,12 @@ def _violation_desc(report: Report) -> list[str]:
     return [f"{i}. {v}" for i, v in enumerate(report.violations, 1)]
 
 
-def _draw_violations(parent: ET.Element, panel: Panel, report: Report) -> None:
-    """Red outlines, each naming its rule id, on the offending square; the rule ids of one
-    square stack up from its bottom edge, leaving barrels and shield arcs in view."""
+def _draw_violations(parent: ET.Element, panel: Panel, report: Report, layout: Layout) -> None:
+    """A dashed red outline on each offending square (dashed: never mistaken for the start
+    cabin's gold frame), a thinner one on the squares it involves, and a label naming the
+    violation's number and rule, placed by the picture's label layout."""
     group = node(parent, "g", id=panel.id("violations"))
-    labels: dict[Cell, list[list[str]]] = {}
-    for number, violation in enumerate(report.violations, 1):
-        if violation.squares:
-            labels.setdefault(violation.squares[0], []).append(
-                _split_rule(f"{number} {violation.rule}")
-            )
-    placed: dict[Cell, int] = {}
+    depth: dict[Cell, int] = {}
     for number, violation in enumerate(report.violations, 1):
         item = node(
             group,
@@ -68,9 +51,9 @@ def _draw_violations(parent: ET.Element, panel: Panel, report: Report) -> None:
         if not violation.squares or not panel.shows(violation.squares[0]):
             continue
         first = violation.squares[0]
-        depth = placed.get(first, 0)
-        placed[first] = depth + 1
-        square_outline(item, panel, first, RED, inset=1 + 3 * depth, width=3)
+        inner = depth.get(first, 0)
+        depth[first] = inner + 1
+        square_outline(item, panel, first, RED, inset=1 + 3 * inner, width=3, dash="9 4")
         for other in violation.squares[1:]:
             if panel.shows(other):
                 square_outline(
@@ -84,11 +67,20 @@ def _draw_violations(parent: ET.Element, panel: Panel, report: Report) -> None:
                     cls="outline secondary",
                 )
         x, y = panel.xy(first)
-        stack = labels[first]
-        above = sum(len(lines) for lines in stack[depth:])
-        top = y + SQUARE - 8 - above * 13
-        for i, text in enumerate(stack[depth]):
-            square_tag(item, text, x + SQUARE / 2, top + i * 13, RED, size=9, cls="rule")
+        cx, cy = panel.centre(first)
+        layout.badge(
+            Badge(
+                f"{number} {violation.rule}",
+                11,
+                RED,
+                "rule",
+                (cx, cy),
+                [(cx, y + SQUARE - 9)],
+                title=f"{number}. {violation}",
+                parent=item,
+                home=Box(x, y, SQUARE, SQUARE),
+            )
+        )
 
 
 def ship_svg(ship: Ship, report: Report | None = None) -> str:
@@ -116,7 +108,10 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
     draw_tiles(picture.body, panel, ship.tiles, ship.contents)
     captions: list[tuple[str, str]] = []
     if report is not None:
-        _draw_violations(picture.body, panel, report)
+        layout = Layout(Box(0, 40, panel.width, panel.height))
+        layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+        _draw_violations(picture.body, panel, report, layout)
+        layout.draw(picture.body)
         captions = [(line, "bad violation-line") for line in lines]
     picture.captions(captions, bottom - 6)
     return picture.render()
@@ -167,9 +162,17 @@ def lost_marks(
         )
 
 
-def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None = None) -> str:
+def after_svg(
+    ship: Ship,
+    lost: Iterable[Cell],
+    title: str,
+    before: Ship | None = None,
+    *,
+    crew_lost: int = 0,
+) -> str:
     """A ship after damage, each lost square crossed out (intruder fuses, hits), naming the
-    part that was there when the ship ``before`` is given."""
+    part that was there when the ship ``before`` is given; ``crew_lost`` humans and aliens
+    who died or left on the way are said too."""
     gone = sorted(set(lost))
     text = draw_ship(
         ship,
@@ -181,8 +184,11 @@ def after_svg(ship: Ship, lost: Iterable[Cell], title: str, before: Ship | None 
     draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
     draw_tiles(picture.body, panel, ship.tiles, ship.contents)
     lost_marks(picture.body, panel, gone, before.tiles if before is not None else None)
-    line = f"lost: {', '.join(map(str, gone))}" if gone else "nothing lost"
-    picture.captions([(line, "bad summary" if gone else "summary")], bottom - 6)
+    said = [f"tiles lost: {', '.join(map(str, gone))}"] if gone else []
+    if crew_lost:
+        said.append(f"{crew_lost} crew lost")
+    line = " · ".join(said) or "nothing lost"
+    picture.captions([(line, "bad summary" if said else "summary")], bottom - 6)
     return picture.render()
 
 

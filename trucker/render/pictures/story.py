@@ -37,7 +37,7 @@ from trucker.core.ship import Ship
 from trucker.core.threats import Line
 from trucker.play.record import ShipAfter, record_flight
 
-__all__ = ["Visit", "WalkStory", "walk_story", "tries", "event_of"]
+__all__ = ["Visit", "WalkStory", "walk_story", "tries", "event_of", "line_of"]
 
 _TURNS = {
     "left": Direction.turn_left,
@@ -147,7 +147,8 @@ class WalkStory:
         return sorted({*self.destroyed, *self.drifted})
 
 
-def _line(direction: str, value: Any) -> Line:
+def line_of(direction: str, value: Any) -> Line:
+    """A threat's line from the side it came from and the line a log wrote."""
     side = Direction.parse(direction)
     if isinstance(value, dict):
         return Line(side, value.get("row"), value.get("entry"))
@@ -166,7 +167,7 @@ def walk_story(ship: Ship, events: Sequence[Event | Mapping[str, Any]]) -> WalkS
         name=landed.ship,
         intruder=landed.intruder,
         direction=Direction.parse(landed.direction),
-        line=_line(landed.direction, landed.line),
+        line=line_of(landed.direction, landed.line),
         landing=Cell.parse(landed.square) if landed.square else None,
     )
     started = False

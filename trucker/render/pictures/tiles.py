@@ -751,7 +751,7 @@ def tile_boxes(
         width = 36.0
         if tile.part is Part.CARGO:
             width = max(width, 13.0 * max(tile.capacity, len(held.goods), 1) + 4)
-        boxes.append(Box(cx - width / 2, cy - 28, width, 32))
+        boxes.append(Box(cx - width / 2, cy - 28, width, 36))
         label = min(text_width(_label(tile, held), LABEL_SIZE), _LABEL_ROOM)
         boxes.append(Box(cx - label / 2, cy + 19, label, 14))
     return boxes

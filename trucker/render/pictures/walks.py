@@ -63,6 +63,7 @@ __all__ = [
     "walk_svg",
     "walk_frame_svg",
     "walk_frames_svgs",
+    "walk_frames",
     "walk_legend",
     "step_words",
 ]
@@ -800,6 +801,24 @@ def walk_frames_svgs(
     last = frame(None, "the outcome", outcome)
     frames.append(("outcome", last))
     return frames
+
+
+def walk_frames(
+    ship: Ship, result: IntruderResult, events: Sequence[Event | Mapping[str, Any]]
+) -> list[tuple[str, str]]:
+    """Every frame of an intruder card as (file name, picture), in order and numbered so that
+    a folder lists them so: ``00-landing``, ``01-step-1`` ..., the last ``NN-outcome``
+    (``trucker intruder --frames DIR``)."""
+    story = walk_story(ship, events)
+    rolled = result.rolled if result.shift is not None else None
+    drawn = walk_frames_svgs(
+        story,
+        walk_title(ship, result),
+        result.card.steps,
+        rolled=rolled,
+        outcome=outcome_lines(result),
+    )
+    return [(f"{i:02d}-{name}", svg) for i, (name, svg) in enumerate(drawn)]
 
 
 def walk_svg(
