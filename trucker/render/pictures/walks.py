@@ -382,7 +382,13 @@ def _fuse(parent: ET.Element, panel: Panel, visit: Visit, layout: Layout) -> Non
 
 
 def _token(
-    parent: ET.Element, panel: Panel, visit: Visit, color: str, inner: bool, kind: str
+    parent: ET.Element,
+    panel: Panel,
+    visit: Visit,
+    color: str,
+    inner: bool,
+    kind: str,
+    layout: Layout,
 ) -> Box:
     """Where a walker stands now: a thick frame round its square (inside a second walker's,
     when both stand on one square), a disc with its letter and a big arrow for its heading."""
@@ -475,6 +481,7 @@ def _token(
                 stroke="#ffffff",
                 stroke_width=3,
             )
+    layout.block([Box(tip[0] - 16, tip[1] - 16, 32, 32)])
     return Box(dx - 15, dy - 15, 30, 30)
 
 
@@ -602,7 +609,7 @@ def walk_frame_svg(
             last = mine[-1]
             inner = on_square.get(last.square, 0) > 0
             on_square[last.square] = on_square.get(last.square, 0) + 1
-            layout.block([_token(tokens, panel, last, color, inner, kind)])
+            layout.block([_token(tokens, panel, last, color, inner, kind, layout)])
     for hand in story.hands:
         mine = visits.get(hand, [])
         color = WALKER_COLORS.get(hand, INK)
