@@ -232,8 +232,12 @@ def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
         return driver.find_element(By.ID, "frame-title").text
 
     def pictures() -> list[str]:
-        found = driver.find_elements(By.CSS_SELECTOR, "#picture svg > title")
+        found = driver.find_elements(By.CSS_SELECTOR, "#picture .ship-card svg > title")
         return [e.get_attribute("textContent") for e in found]
+
+    def settlement() -> list[str]:
+        found = driver.find_elements(By.CSS_SELECTOR, "#picture table.settlement caption")
+        return [e.text for e in found if e.is_displayed()]
 
     assert title() == "Launch"
     assert pictures() == ["Cruiser: 24 tiles", "Little Yellow: 10 tiles"]
@@ -245,7 +249,7 @@ def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
     assert "loses the battery on 6,5" in driver.find_element(By.ID, "frame-lines").text
     body.send_keys(Keys.END)
     assert title() == "The end of the flight (RULES §9)"
-    assert pictures() == ["The end of the flight (RULES §9): credits"]
+    assert settlement() == ["The end of the flight (RULES §9): credits"]
     body.send_keys(Keys.ARROW_LEFT)
     assert title() == "Card 8: I-abandoned-station-1" and len(pictures()) == 2
 
@@ -401,3 +405,83 @@ def test_the_flight_page_draws_every_meteor_shot_and_intruder(browser, tmp_path:
             assert lines, driver.find_element(By.ID, "frame-title").text
         body.send_keys(Keys.ARROW_RIGHT)
     assert aimed >= 5
+
+
+# -- the flight page for players ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def five_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Five Class IV ships through a random level IV deck (seed 3): two give up on the way."""
+    target = tmp_path_factory.mktemp("five") / "five.html"
+    ships = ["class-iv-liner.toml", "class-iv-leviathan.toml"] * 2 + ["class-iv-liner.toml"]
+    run = run_subprocess(
+        "fly",
+        *(str(SCENARIOS / "ships" / s) for s in ships),
+        "--deck",
+        "random:IV",
+        "--seed",
+        "3",
+        "-q",
+        "--html",
+        str(target),
+    )
+    assert run.code == 0, run.stderr
+    return target
+
+
+def test_five_ships_a_track_a_scoreboard_and_thumbnails_that_expand(browser, five_page) -> None:
+    """At 1920×1080 every frame shows the track with a token per flying ship, one scoreboard
+    row per ship, one ship large and four thumbnails, all inside the screen; a thumbnail
+    clicked is drawn large from then on; the end is an HTML table."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    _viewport(driver, 1920, 1080)
+    try:
+        driver.get(five_page.as_uri())
+        body = driver.find_element(By.TAG_NAME, "body")
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#frame-list button"))
+        gave_up_seen = False
+        for _ in range(count - 1):
+            found = driver.execute_script(
+                """
+                const q = (s) => document.querySelectorAll(
+                  s.split(", ").map((one) => "#picture " + one).join(", "));
+                const inside = Array.from(q(".flight > .board, .fleet > .ship-card"), (e) => {
+                  const r = e.getBoundingClientRect();
+                  return r.width > 40 && r.height > 40 && r.bottom <= 1080 && r.right <= 1920;
+                });
+                const big = document.querySelector("#picture .ship-card.big");
+                return {tokens: q(".track .ship-token").length,
+                  rows: q(".scoreboard tbody tr").length,
+                  big: q(".ship-card.big").length, thumbs: q(".ship-card:not(.big)").length,
+                  inside: inside, gaveUp: q(".scoreboard td.gave-up").length,
+                  bigger: big && big.getBoundingClientRect().width
+                    > 3 * q(".ship-card:not(.big)")[0].getBoundingClientRect().width};
+                """
+            )
+            assert found["rows"] == 5 and found["tokens"] == 5, found
+            assert found["big"] == 1 and found["thumbs"] == 4 and found["bigger"], found
+            assert all(found["inside"]) and len(found["inside"]) == 6, found
+            gave_up_seen = gave_up_seen or found["gaveUp"] > 0
+            body.send_keys(Keys.ARROW_RIGHT)
+        assert gave_up_seen, "a ship that gave up says why in the scoreboard"
+        rows = driver.find_elements(By.CSS_SELECTOR, "#picture table.settlement tbody tr")
+        assert len(rows) == 5
+
+        body.send_keys(Keys.HOME)
+        thumb = driver.find_element(By.CSS_SELECTOR, '#picture .ship-card[data-card="3"]')
+        assert "big" not in thumb.get_attribute("class")
+        thumb.click()
+        big = driver.find_element(By.CSS_SELECTOR, "#picture .ship-card.big")
+        assert big.get_attribute("data-card") == "3" and big.get_attribute("aria-pressed") == "true"
+        body.send_keys(Keys.ARROW_RIGHT)
+        big = driver.find_element(By.CSS_SELECTOR, "#picture .ship-card.big")
+        assert big.get_attribute("data-card") == "3", "the chosen ship stays large"
+        big.click()
+        big = driver.find_element(By.CSS_SELECTOR, "#picture .ship-card.big")
+        assert big.get_attribute("data-card") == "1"  # card 1's own choice: the ship it hit
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

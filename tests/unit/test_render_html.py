@@ -19,7 +19,7 @@ from trucker.cli.captains import CommandLineCaptain
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.render.narrate import narrate
-from trucker.render.pages.player import Frame, Show, pack_pictures, page
+from trucker.render.pages.player import Frame, Show, compose, pack_pictures, page
 from trucker.render.pages.walk import walk_narration, walk_page, walk_show
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
@@ -180,7 +180,10 @@ def test_a_frame_can_show_several_pictures_side_by_side() -> None:
     assert show.frames[0].shown == (0, 1) and show.frames[1].shown == (1,)
     text = page(show)
     figure = text.split('<div id="picture">', 1)[1]
-    assert figure.startswith(f'<div class="side-by-side"><div>{a}</div><div>{b}</div></div>')
+    cards = "".join(
+        f'<div class="ship-card" data-card="{k}">{x}</div>' for k, x in enumerate((a, b))
+    )
+    assert figure.startswith(f'<div class="flight"><div class="fleet fleet-2">{cards}</div></div>')
     data = page_data(text)
     assert [f["picture"] for f in data["frames"]] == [[0, 1], 1]
     assert data["pictures"] == [a, b]
@@ -188,3 +191,19 @@ def test_a_frame_can_show_several_pictures_side_by_side() -> None:
         Show("x", (a,), (Frame("none", (), ()),))
     with pytest.raises(ValueError, match="picture 3"):
         Show("x", (a,), (Frame("bad", (), (0, 3)),))
+    with pytest.raises(ValueError, match="picture 2"):
+        Show("x", (a, b), (Frame("bad board", (), (0, 1), board=2),))
+
+
+def test_three_pictures_or_more_are_one_large_and_thumbnails() -> None:
+    """A frame of five ships draws its feature large, the others as thumbnails a click
+    expands, under the frame's board; the large one can be chosen."""
+    pictures = [f"<svg><title>{n}</title></svg>" for n in "ABCDE"] + ["<table></table>"]
+    frame = Frame("five", (), (0, 1, 2, 3, 4), board=5, feature=2)
+    text = compose(pictures, frame)
+    assert text.startswith('<div class="flight"><div class="board"><table></table></div>')
+    assert '<div class="fleet fleet-3" style="--thumbs:4">' in text
+    assert text.count('role="button"') == 5 and text.count('aria-pressed="true"') == 1
+    big = 'class="ship-card big" data-card="2" role="button" tabindex="0" aria-pressed="true"'
+    assert f"<div {big}><svg><title>C</title>" in text
+    assert 'class="ship-card big" data-card="4"' in compose(pictures, frame, large=4)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     pass
 
-__all__ = ["Frame", "Show", "page", "pack_pictures"]
+__all__ = ["Frame", "Show", "page", "pack_pictures", "compose"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,10 @@ class Frame:
     picture: int | tuple[int, ...] = 0
     upto: int | None = None
     focus: tuple[str, ...] = ()
+    board: int | None = None
+    """A picture drawn above the others, across the page (a flight's track and scoreboard)."""
+    feature: int = 0
+    """Which of several pictures is drawn large (the rest as thumbnails that expand)."""
 
     @property
     def shown(self) -> tuple[int, ...]:
@@ -57,6 +61,8 @@ class Frame:
             "picture": list(self.picture) if isinstance(self.picture, tuple) else self.picture,
             "upto": self.upto,
             "focus": list(self.focus),
+            "board": self.board,
+            "feature": self.feature,
         }
 
 
@@ -78,7 +84,7 @@ class Show:
         for frame in self.frames:
             if not frame.shown:
                 raise ValueError(f"frame {frame.title!r} names no picture")
-            for index in frame.shown:
+            for index in (*frame.shown, *(() if frame.board is None else (frame.board,))):
                 if not 0 <= index < len(self.pictures):
                     raise ValueError(f"frame {frame.title!r} names picture {index}")
 
@@ -155,12 +161,37 @@ def _items(lines: Iterable[str]) -> str:
     return "".join(f"<li>{html.escape(line)}</li>" for line in lines)
 
 
+BIG = 3
+"""From this many pictures in a frame on, one is drawn large and the others as thumbnails."""
+
+
+def compose(pictures: Sequence[str], frame: Frame, large: int | None = None) -> str:
+    """The markup of a frame's pictures, as the script draws them: one picture alone, or the
+    frame's board above a fleet of pictures, side by side (two) or one large (``large``, else
+    the frame's feature) beside thumbnails that expand when clicked."""
+    shown = frame.shown
+    if len(shown) == 1 and frame.board is None:
+        return pictures[shown[0]]
+    big = (frame.feature if large is None else large) if len(shown) >= BIG else None
+    cards = []
+    for k, index in enumerate(shown):
+        if big is None:
+            cards.append(f'<div class="ship-card" data-card="{k}">{pictures[index]}</div>')
+        else:
+            state = "true" if k == big else "false"
+            cards.append(
+                f'<div class="ship-card{" big" if k == big else ""}" data-card="{k}" '
+                f'role="button" tabindex="0" aria-pressed="{state}">{pictures[index]}</div>'
+            )
+    rows = f' style="--thumbs:{len(shown) - 1}"' if big is not None else ""
+    fleet = f'<div class="fleet fleet-{min(len(shown), BIG)}"{rows}>{"".join(cards)}</div>'
+    board = "" if frame.board is None else f'<div class="board">{pictures[frame.board]}</div>'
+    return f'<div class="flight">{board}{fleet}</div>'
+
+
 def _figure(show: Show, frame: Frame) -> str:
     """The markup of a frame's pictures, as the script draws them."""
-    if len(frame.shown) == 1:
-        return show.pictures[frame.shown[0]]
-    parts = "".join(f"<div>{show.pictures[i]}</div>" for i in frame.shown)
-    return f'<div class="side-by-side">{parts}</div>'
+    return compose(show.pictures, frame)
 
 
 def page(show: Show) -> str:

@@ -169,17 +169,24 @@ def after_svg(
     before: Ship | None = None,
     *,
     crew_lost: int = 0,
+    crop: Iterable[Cell] | None = None,
 ) -> str:
     """A ship after damage, each lost square crossed out (intruder fuses, hits), naming the
     part that was there when the ship ``before`` is given; ``crew_lost`` humans and aliens
-    who died or left on the way are said too."""
+    who died or left on the way are said too. Given ``crop`` (a flight's ship as launched),
+    the board is cut to the squares it spans, so that the ship fills its picture."""
     gone = sorted(set(lost))
     text = draw_ship(
         ship,
         marks=dict.fromkeys(gone, LOST),
     ).plain()
     picture = Picture(title, text)
-    panel = Panel.sized(ship.board, [*ship.tiles, *gone])
+    shown = [*ship.tiles, *gone]
+    panel = (
+        Panel.sized(ship.board, shown)
+        if crop is None
+        else Panel.around(ship.board, [*crop, *shown])
+    )
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
     draw_tiles(picture.body, panel, ship.tiles, ship.contents)

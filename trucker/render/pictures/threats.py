@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
+from trucker.core.threats import is_side
 from trucker.render.text import LOST, Mark, draw_ship
 
 if TYPE_CHECKING:
@@ -475,12 +476,37 @@ class Impact:
     defender: Cell | None = None
 
 
+def _line_squares(impacts: Sequence[Impact], cells: Sequence[Cell]) -> list[Cell]:
+    """A square on each impact's row or column, inside the rows and columns ``cells`` span."""
+    if not cells:
+        return []
+    row, col = min(c.row for c in cells), min(c.col for c in cells)
+    found = []
+    for impact in impacts:
+        line = impact.line
+        if line.index is None:
+            continue
+        if is_side(line.direction):
+            found.append(Cell(line.index, col))
+        else:
+            found.append(Cell(row, line.index))
+        if line.entry is not None:
+            found.append(Cell(row, line.entry))
+    return found
+
+
 def threats_svg(
-    before: Ship, after: Ship, impacts: Sequence[Impact], lost: Sequence[Cell], title: str
+    before: Ship,
+    after: Ship,
+    impacts: Sequence[Impact],
+    lost: Sequence[Cell],
+    title: str,
+    crop: Sequence[Cell] | None = None,
 ) -> str:
     """Every meteor and shot of one card against one ship: each line numbered in the order it
     came, the tile it met outlined (green: stopped, red: destroyed), over the ship as the card
-    left it, the tiles lost crossed out."""
+    left it, the tiles lost crossed out. Given ``crop``, the board is cut to the squares it
+    spans and every line's row or column (a miss beside the ship is still drawn)."""
     lines = []
     for number, impact in enumerate(impacts, 1):
         end = (
@@ -494,7 +520,12 @@ def threats_svg(
         )
     marks: dict[Cell, Mark] = dict.fromkeys(lost, LOST)
     picture = Picture(title, "\n".join([draw_ship(after, marks=marks).plain(), *lines]))
-    panel = Panel.sized(before.board, [*before.tiles, *after.tiles])
+    shown = [*before.tiles, *after.tiles]
+    panel = (
+        Panel.sized(before.board, shown)
+        if crop is None
+        else Panel.around(before.board, [*crop, *shown, *_line_squares(impacts, [*crop, *shown])])
+    )
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, after.hole_squares, tiles=after.tiles)
     draw_tiles(picture.body, panel, after.tiles, after.contents)
