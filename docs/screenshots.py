@@ -2,11 +2,13 @@
 docs/screenshots/ (PNG), and one through a deuteranopia and one through a protanopia filter.
 
     python docs/screenshots.py               # needs chromium and chromedriver
+    python docs/generate.py                  # runs this too, where chromium is installed
 
-A separate command from docs/generate.py: screenshots need a browser, and the docs test
-(tests/docs/test_docs_current.py) must pass where none is installed, so the PNGs are committed
-and remade by hand when the pages change. The pages are written by `trucker` from scenarios/
-into a temporary folder, opened from there, stepped with the keyboard and photographed.
+Screenshots need a browser, and the docs test (tests/docs/test_docs_current.py) must pass where
+none is installed, so the PNGs are committed: docs/generate.py remakes them when it rewrites
+docs/ and chromium is found (``available()``), and says so when it is not. The pages are
+written by `trucker` from scenarios/ into a temporary folder, opened from there, stepped with
+the keyboard and photographed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
-YELLOW = ["scenarios/intruders/yellow-predator.toml", "--card", "scenarios/intruders/small-predator.toml"]
+INTRUDERS = "scenarios/intruders/"
+SHIPS = "scenarios/ships/"
+YELLOW = [INTRUDERS + "yellow-predator.toml", "--card", INTRUDERS + "small-predator.toml"]
+COMMANDO = [INTRUDERS + "commando.toml", "--card", INTRUDERS + "commando-card.toml"]
+TWO = [SHIPS + "class-iii-cruiser.toml", SHIPS + "class-i-starter.toml"]
+FIVE = [SHIPS + f"class-iv-{name}.toml" for name in ("liner", "leviathan") * 2 + ("liner",)]
 
 # Colour-blindness simulation matrices (Machado, Oliveira and Fernandes 2009, severity 1.0),
 # applied to the whole page by an SVG feColorMatrix filter.
@@ -41,21 +48,38 @@ def _trucker(*args: str) -> None:
                    capture_output=True)  # fmt: skip
 
 
+def _browser() -> tuple[str, str] | None:
+    binary = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return (binary, driver) if Path(binary).is_file() and Path(driver).is_file() else None
+
+
+def available() -> bool:
+    """Whether this machine can take the screenshots (chromium, its driver and selenium)."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return False
+    return _browser() is not None
+
+
 def main() -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    binary = shutil.which("chromium") or "/usr/bin/chromium"
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    found = _browser()
+    if found is None:
+        raise SystemExit("screenshots need chromium and chromedriver")
+    binary, driver_path = found
     work = Path(tempfile.mkdtemp())
-    walk, commando, flight = work / "walk.html", work / "commando.html", work / "flight.html"
+    walk, commando = work / "walk.html", work / "commando.html"
+    flight, five = work / "flight.html", work / "five.html"
     _trucker("intruder", *YELLOW, "--roll", "9", "--html", str(walk))
-    _trucker("intruder", "scenarios/intruders/commando.toml", "--card",
-             "scenarios/intruders/commando-card.toml", "--roll", "7", "--html", str(commando))  # fmt: skip
-    _trucker("fly", "scenarios/ships/class-iii-cruiser.toml", "scenarios/ships/class-i-starter.toml",
-             "--deck", "random:III", "--seed", "6", "-q", "--html", str(flight))  # fmt: skip
+    _trucker("intruder", *COMMANDO, "--roll", "7", "--html", str(commando))
+    _trucker("fly", *TWO, "--deck", "random:III", "--seed", "6", "-q", "--html", str(flight))
+    _trucker("fly", *FIVE, "--deck", "random:IV", "--seed", "3", "-q", "--html", str(five))
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -74,6 +98,8 @@ def main() -> None:
         ("commando-step-6", commando, 6, None),
         ("commando-outcome", commando, 13, None),
         ("flight-meteors", flight, 8, None),
+        ("flight-five-intruder", five, 14, None),
+        ("flight-five-settlement", five, 23, None),
         ("walk-step-3-deuteranopia", walk, 3, "deuteranopia"),
         ("walk-step-3-protanopia", walk, 3, "protanopia"),
     ]
