@@ -179,6 +179,52 @@ def test_iib_marks_both_edges_of_the_seam() -> None:
     assert "start" in classes(ids["tile-3-5"])
 
 
+def test_exposed_connectors_are_marked_and_holds_say_their_room() -> None:
+    """The start cabin has a universal connector on every side (RULES §1.3); the hold beside it
+    joins it with a smooth side and has one connector, on its right, facing nothing."""
+    s = compact_ship({"7,7": "start", "7,8": "cargo -s-- capacity=3 goods=R"})
+    ids = by_id(parse(ship_svg(s)))
+
+    def exposed(tile: str) -> list[str]:
+        sides = with_class(ids[tile], "exposed")
+        return sorted(c for e in sides for c in classes(e) if c.startswith("side-"))
+
+    assert exposed("tile-7-7") == ["side-front", "side-left", "side-rear"]
+    assert exposed("tile-7-8") == ["side-right"]
+    labels = [e.text for e in with_class(ids["tile-7-8"], "part-label")]
+    assert labels == ["hold 1/3"]
+    key = [e.text for e in with_class(parse(ship_svg(s)), "legend")]
+    assert any("exposed connector" in (k or "") for k in key)
+
+
+def test_iib_draws_the_column_beyond_each_seam() -> None:
+    """Column 1 and column 9 of IIB are joined (RULES §1.5): left of column 1 the picture shows
+    column 9 faded, right of column 9 column 1, shaded where the Ouroboros has a tile."""
+    built = load_ship(SCENARIOS / "ships" / "iib-cylinder.toml")
+    root = parse(ship_svg(built, validate(built)))
+    ghosts = with_class(root, "ghost")
+    left = {e.get("data-square") for e in ghosts if "ghost-left" in classes(e)}
+    right = {e.get("data-square") for e in ghosts if "ghost-right" in classes(e)}
+    assert left == {f"{r},9" for r in range(2, 6)} and right == {f"{r},1" for r in range(2, 6)}
+    occupied = {e.get("data-square") for e in ghosts if "occupied" in classes(e)}
+    assert occupied == {c for c in map(str, built.tiles) if c.endswith((",1", ",9"))}
+
+
+def test_boards_draw_the_rolled_faces_ringed_and_named() -> None:
+    from trucker.formats.catalogue import find_board
+    from trucker.render.pictures import boards_svg
+
+    board = find_board("IIIB")
+    root = parse(boards_svg([board], (3, 4)))
+    rolled = with_class(root, "rolled-face")
+    assert len(rolled) == len([f for f in board.hole_marks.values() if f in (3, 4)]) == 10
+    faces = [e for e in with_class(root, "hole-mark")]
+    assert len(faces) == len(board.hole_marks)
+    assert all(float(e.get("font-size")) >= 14 for e in faces)
+    caption = " ".join(e.text or "" for e in with_class(root, "caption"))
+    assert "dice 3 and 4 rolled, faces 3 and 4: holes" in caption
+
+
 def test_iiib_holes_are_drawn_as_holes() -> None:
     built = load_ship(SCENARIOS / "ships" / "iiib-holes.toml")
     root = parse(ship_svg(built, validate(built)))

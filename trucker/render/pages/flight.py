@@ -55,6 +55,19 @@ def _fields(event: Any) -> Mapping[str, Any]:
     return event if isinstance(event, Mapping) else event.to_dict()
 
 
+FLIGHT_KEY = (
+    "a numbered disc: a ship, in its colour, on its space of the flight track (dashed, beside "
+    "it: gave up); the same number and colour in the scoreboard and around its picture",
+    "(+2), (-1) in the scoreboard: what this card changed",
+    "a numbered arrow: a meteor or shot, in the order it came; red outline: it destroyed the "
+    "tile, green outline: something stopped it (named)",
+    "crossed-out red square: a tile lost on this card",
+    "orange prongs and bar: an exposed connector (no tile beyond it)",
+    "an intruder's path: its numbered steps, the hand's tries (1✗ 2✓) on each tile it left",
+)
+"""The flight page's key, beside the player."""
+
+
 def _is_start(event: Any) -> bool:
     return _fields(event)["kind"] == "flight-started"
 
@@ -352,7 +365,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     if len(plan.crews) < BIG:
         ships = {i for f in frames[:-1] for i in f.shown}
         _one_scale(drawn, sorted(ships))
-    return Show(show_title, tuple(drawn), tuple(frames), intro, tuple(notes))
+    return Show(show_title, tuple(drawn), tuple(frames), intro, tuple(notes), FLIGHT_KEY)
 
 
 def flight_page(plan: FlightPlan, result: FlightResult) -> str:

@@ -14,7 +14,7 @@ True
 """
 
 from trucker.render.pictures.canvas import SQUARE, WALKER_COLORS
-from trucker.render.pictures.ship import after_svg, ship_svg
+from trucker.render.pictures.ship import after_svg, boards_svg, ship_svg
 from trucker.render.pictures.threats import exposure_svg, hit_svg
 from trucker.render.pictures.walks import outcome_lines, walk_frames, walk_svg, walk_title
 
@@ -25,6 +25,7 @@ __all__ = [
     "walk_svg",
     "walk_frames",
     "after_svg",
+    "boards_svg",
     "walk_title",
     "outcome_lines",
     "WALKER_COLORS",

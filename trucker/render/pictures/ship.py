@@ -5,9 +5,10 @@ the ship after tiles were lost, the lost squares crossed out.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from trucker.core.boards import Board
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship, Tile
 from trucker.render.text import LOST, Mark, draw_ship
@@ -16,10 +17,18 @@ if TYPE_CHECKING:
     from trucker.rules.report import Report
 from trucker.render.pictures.canvas import INSET, NAMES, RED, SQUARE, Panel, Picture, node
 from trucker.render.pictures.labels import Badge, Box, Layout
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, tile_boxes
+from trucker.render.pictures.tiles import (
+    draw_squares,
+    draw_tiles,
+    exposed_sides,
+    square_outline,
+    tile_boxes,
+)
 
 __all__ = [
+    "boards_svg",
     "lost_marks",
+    "ship_key",
     "ship_svg",
     "after_svg",
 ]
@@ -83,6 +92,42 @@ def _draw_violations(parent: ET.Element, panel: Panel, report: Report, layout: L
         )
 
 
+PARTS_KEY = (
+    "red: weapons",
+    "green: crew",
+    "yellow: batteries",
+    "blue: holds (goods/room)",
+    "pink: engines",
+    "cyan: shields (the arc: the sides covered)",
+    "gold frame: the starting cabin",
+)
+"""What a ship picture's colours mean, for a key beside it."""
+MARKS_KEY = {
+    "exposed": "orange prongs and bar: an exposed connector (no tile beyond it)",
+    "violation": "dashed red outline and its number: a violation, the rule named",
+    "lost": "crossed-out red square: a tile lost",
+    "hole": "dark crossed square: a hole; small numbers: the die faces that make holes",
+    "seam": "dashed cyan line: the seam, the faded strip beyond it the column it joins",
+}
+"""What a picture's marks mean, each said when the picture shows it."""
+
+
+def ship_key(ship: Ship, report: Report | None = None, lost: bool = False) -> list[str]:
+    """The key of a ship picture: its parts' colours and the marks it shows."""
+    marks = []
+    if any(exposed_sides(ship.board, cell, ship.tiles) for cell in ship.tiles):
+        marks.append(MARKS_KEY["exposed"])
+    if report is not None and report.violations:
+        marks.append(MARKS_KEY["violation"])
+    if lost:
+        marks.append(MARKS_KEY["lost"])
+    if ship.board.hole_marks:
+        marks.append(MARKS_KEY["hole"])
+    if ship.board.wrap:
+        marks.append(MARKS_KEY["seam"])
+    return [*PARTS_KEY, *marks]
+
+
 def ship_svg(ship: Ship, report: Report | None = None) -> str:
     """The ship: every part's symbol, connectors as prongs, barrels, exhausts, nozzles, shield
     arcs and armor; the board's squares, holes, seam and start square; and, given a report,
@@ -113,7 +158,32 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
         _draw_violations(picture.body, panel, report, layout)
         layout.draw(picture.body)
         captions = [(line, "bad violation-line") for line in lines]
+    captions.append(("Key: " + " · ".join(ship_key(ship, report)), "legend"))
     picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+def boards_svg(boards: Sequence[Board], dice: tuple[int, int] | None = None) -> str:
+    """Empty boards (``trucker boards --svg``), three to a row: squares, start square, the IIB
+    seam, the IIIB die faces printed on the squares that may become holes and, given the two
+    dice rolled when building started, those holes, the rolled faces named."""
+    title = "The boards" if len(boards) > 1 else f"Board {boards[0].id}: {boards[0].name}"
+    panels = [Panel.sized(b, (), prefix=f"{b.id}-" if len(boards) > 1 else "") for b in boards]
+    headings = [f"{b.id}: {b.name}" for b in boards] if len(boards) > 1 else []
+    said = []
+    for board in boards:
+        holes = board.holes(dice)
+        if dice is not None and board.hole_marks:
+            faces = " and ".join(map(str, sorted(set(dice))))
+            where = ", ".join(map(str, sorted(holes))) or "none"
+            said.append(
+                f"{board.id}: dice {dice[0]} and {dice[1]} rolled, faces {faces}: holes {where}"
+            )
+    picture = Picture(title, "\n".join([*(f"{b.id}: {b.name}" for b in boards), *said]))
+    bottom = picture.place(panels, headings, columns=min(3, len(panels)))
+    for board, panel in zip(boards, panels, strict=True):
+        draw_squares(picture.body, panel, board.holes(dice), dice=dice)
+    picture.captions([(line, "summary") for line in said], bottom - 6)
     return picture.render()
 
 

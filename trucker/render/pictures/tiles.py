@@ -16,7 +16,7 @@ from trucker.render.pictures.labels import Box
 from trucker.render.text import PART_STYLE
 
 if TYPE_CHECKING:
-    pass
+    from trucker.core.boards import Board
 from trucker.render.pictures.canvas import (
     ALIENS,
     FILL,
@@ -57,9 +57,15 @@ _GOOD_INK = {"R": "#ffffff", "Y": "#1e293b", "G": "#ffffff", "B": "#ffffff"}
 
 
 def draw_squares(
-    parent: ET.Element, panel: Panel, holes: Iterable[Cell], *, tiles: Iterable[Cell] = ()
+    parent: ET.Element,
+    panel: Panel,
+    holes: Iterable[Cell],
+    *,
+    tiles: Iterable[Cell] = (),
+    dice: tuple[int, int] | None = None,
 ) -> None:
-    """Squares, labels, holes and their die marks, the start square and the IIB seam."""
+    """Squares, labels, holes and their die marks (the faces of ``dice``, when given, ringed
+    and bold), the start square and the IIB seam."""
     board = panel.board
     hole_set = set(holes)
     group = node(parent, "g", id=panel.id("board"), class_="board")
@@ -82,7 +88,7 @@ def draw_squares(
             group,
             "text",
             str(row),
-            x=panel.left - (22 if board.wrap else 10),
+            x=panel.left - (46 if board.wrap else 10),
             y=y + 4,
             font_size=12,
             fill="#64748b",
@@ -131,17 +137,31 @@ def draw_squares(
                 node(square, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke="#e2e8f0", stroke_width=4)
             node(square, "title", f"{cell}: a hole (no tile may lie here)")
         if face is not None:
+            rolled = dice is not None and face in dice
+            if rolled:
+                node(
+                    square,
+                    "circle",
+                    cx=x + SQUARE - 15,
+                    cy=y + SQUARE - 16,
+                    r=11,
+                    fill="none",
+                    stroke="#ffffff" if cell in hole_set else INK,
+                    stroke_width=2,
+                    class_="rolled-face",
+                )
             node(
                 square,
                 "text",
                 str(face),
-                x=x + SQUARE - 6,
-                y=y + SQUARE - 6,
-                font_size=10,
-                fill="#e2e8f0" if cell in hole_set else "#94a3b8",
+                x=x + SQUARE - 15,
+                y=y + SQUARE - 11,
+                font_size=15,
+                font_weight="bold" if rolled else None,
+                fill="#ffffff" if cell in hole_set else "#475569",
                 stroke="none",
-                text_anchor="end",
-                class_="hole-mark",
+                text_anchor="middle",
+                class_="hole-mark" + (" rolled" if rolled else ""),
             )
         if cell == board.start and cell not in set(tiles):
             cx, cy = panel.centre(cell)
@@ -168,14 +188,61 @@ def draw_squares(
                 text_anchor="middle",
             )
     if board.wrap:
-        _draw_seam(group, panel)
+        _draw_seam(group, panel, set(tiles))
 
 
-def _draw_seam(parent: ET.Element, panel: Panel) -> None:
-    """The IIB seam: both outer edges marked, each naming the column it joins (RULES §1.5)."""
+def _draw_ghosts(parent: ET.Element, panel: Panel, occupied: set[Cell]) -> None:
+    """The wrap drawn: beyond each seam a faded strip of the column it joins, each square
+    naming that column and shaded where a tile of the ship stands (RULES §1.5)."""
+    board = panel.board
+    first, last = board.cols[0], board.cols[-1]
+    ghosts = node(parent, "g", class_="ghosts", opacity=0.8)
+    for side, other in (("left", last), ("right", first)):
+        x = panel.left - 40 if side == "left" else panel.left + len(panel.cols) * SQUARE + 6
+        for row in panel.rows:
+            cell = Cell(row, other)
+            if cell not in board.squares:
+                continue
+            _, y = panel.xy(cell)
+            filled = cell in occupied
+            ghost = node(
+                ghosts,
+                "g",
+                class_=f"ghost ghost-{side}" + (" occupied" if filled else ""),
+                data_square=str(cell),
+            )
+            node(ghost, "title", f"{cell} across the seam" + (": a tile" if filled else ""))
+            node(
+                ghost,
+                "rect",
+                x=x,
+                y=y + 1,
+                width=34,
+                height=SQUARE - 2,
+                rx=4,
+                fill="#cbd5e1" if filled else "#f8fafc",
+                stroke=SEAM,
+                stroke_dasharray="3 3",
+            )
+            node(
+                ghost,
+                "text",
+                str(other),
+                x=x + 17,
+                y=y + SQUARE / 2 + 5,
+                font_size=13,
+                fill=SEAM,
+                text_anchor="middle",
+            )
+
+
+def _draw_seam(parent: ET.Element, panel: Panel, occupied: set[Cell] | None = None) -> None:
+    """The IIB seam: both outer edges marked, each naming the column it joins (RULES §1.5),
+    and beyond each the joined column as a ghost."""
     first, last = panel.board.cols[0], panel.board.cols[-1]
     if first not in panel.cols or last not in panel.cols:
         return
+    _draw_ghosts(parent, panel, occupied or set())
     top = panel.top - 4
     bottom = panel.top + len(panel.rows) * SQUARE + 4
     for side, col, other in (("left", first, last), ("right", last, first)):
@@ -233,21 +300,41 @@ def _rotated(parent: ET.Element, direction: Direction, cx: float, cy: float) -> 
     return node(parent, "g", transform=f"rotate({angle} {fmt(cx)} {fmt(cy)})")
 
 
-def _draw_connector(parent: ET.Element, connector: Connector, cx: float, cy: float) -> None:
+EXPOSED = "#ea580c"
+"""An exposed connector's colour: nothing is joined to it, a small meteor there hits."""
+
+
+def _draw_connector(
+    parent: ET.Element, connector: Connector, cx: float, cy: float, exposed: bool = False
+) -> None:
     """0/1/2/3 prongs, drawn at the front edge (callers rotate): reach the square's edge so
-    that two joined tiles' prongs meet."""
+    that two joined tiles' prongs meet. An exposed connector (no tile beyond it) is orange,
+    with a bar outside the edge, so that it reads without its colour too."""
     count = int(connector)
-    offsets = {1: (0,), 2: (-6, 6), 3: (-10, 0, 10)}.get(count, ())
+    offsets = {1: (0,), 2: (-8, 8), 3: (-13, 0, 13)}.get(count, ())
     edge = cy - SQUARE / 2
     for dx in offsets:
         node(
             parent,
             "rect",
-            x=cx + dx - 2,
+            x=cx + dx - 3,
             y=edge,
-            width=4,
-            height=INSET + 3,
-            fill="#334155",
+            width=6,
+            height=INSET + 6,
+            fill=EXPOSED if exposed else "#334155",
+        )
+    if exposed and offsets:
+        reach = max(abs(dx) for dx in offsets) + 6
+        node(
+            parent,
+            "rect",
+            x=cx - reach,
+            y=edge - 5,
+            width=2 * reach,
+            height=4,
+            rx=2,
+            fill=EXPOSED,
+            class_="exposed-mark",
         )
 
 
@@ -622,7 +709,7 @@ def _label(tile: Tile, held: Contents) -> str:
         case Part.BATTERY:
             return f"battery {held.charge}/{tile.capacity}"
         case Part.CARGO:
-            return "red hold" if tile.red else "hold"
+            return f"{'red hold' if tile.red else 'hold'} {len(held.goods)}/{tile.capacity}"
         case Part.ROBOT_CENTER:
             return "robots on" if held.active else "robots"
         case Part.STASIS_CHAMBER:
@@ -661,9 +748,11 @@ def _draw_tile(
     tile: Tile,
     held: Contents,
     top: ET.Element | None,
+    exposed: frozenset[Direction] = frozenset(),
 ) -> None:
     """One tile; its icon and label go into ``top`` (the tile's own group when ``top`` is
-    ``parent``; left out when it is None)."""
+    ``parent``; left out when it is None); the connectors on the sides ``exposed`` (no tile
+    beyond) marked."""
     x, y = panel.xy(cell)
     cx, cy = panel.centre(cell)
     category = PART_STYLE.get(tile.part, "other")
@@ -693,8 +782,13 @@ def _draw_tile(
         connector = tile.side(direction)
         if connector is not Connector.SMOOTH:
             side = _rotated(group, direction, cx, cy)
-            side.set("class", f"connector {connector.word.split()[0]} side-{direction}")
-            _draw_connector(side, connector, cx, cy)
+            out = direction in exposed
+            side.set(
+                "class",
+                f"connector {connector.word.split()[0]} side-{direction}"
+                + (" exposed" if out else ""),
+            )
+            _draw_connector(side, connector, cx, cy, out)
     for direction in tile.covers:
         arc = _rotated(group, direction, cx, cy)
         arc.set("class", f"shield-arc covers-{direction}")
@@ -770,7 +864,20 @@ def draw_tiles(
     draws a path over the floor then adds :func:`draw_tile_tops`)."""
     group = node(parent, "g", id=panel.id(group_id), class_="tiles")
     for cell in sorted(tiles):
-        _draw_tile(group, panel, cell, tiles[cell], contents[cell], None if floor_only else group)
+        top = None if floor_only else group
+        out = exposed_sides(panel.board, cell, tiles)
+        _draw_tile(group, panel, cell, tiles[cell], contents[cell], top, out)
+
+
+def exposed_sides(board: Board, cell: Cell, tiles: Mapping[Cell, Tile]) -> frozenset[Direction]:
+    """The sides of the tile on ``cell`` with a connector and no tile beyond (on IIB, across
+    the seam): where the picture marks an exposed connector."""
+    tile = tiles[cell]
+    return frozenset(
+        d
+        for d in DIRECTIONS
+        if tile.side(d) is not Connector.SMOOTH and board.neighbour(cell, d) not in tiles
+    )
 
 
 def draw_tile_tops(
