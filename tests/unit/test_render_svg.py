@@ -435,3 +435,40 @@ def test_cells_in_ids_are_row_then_column() -> None:
 def test_pictures_are_small_enough_to_commit() -> None:
     built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
     assert len(ship_svg(built, validate(built))) < 60_000
+
+
+# -- radiation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_a_leak_draws_every_network_with_its_tokens_and_the_crew_it_takes(number: int) -> None:
+    """scenarios/radiation/cases.toml, worked out by hand: each network outlined with its token
+    total (exploding ones dashed red), each tile losing a crew member tagged, and the ship after
+    with exactly the destroyed tiles crossed out."""
+    from trucker.core.rulings import Rulings
+    from trucker.render.pictures.threats import radiation_svg
+    from trucker.sim import encounters
+
+    cases = tomllib.loads((SCENARIOS / "radiation" / "cases.toml").read_text(encoding="utf-8"))
+    golden = cases["case"][number]
+    rulings = Rulings(**golden.get("rulings", {}))
+    built = load_ship(SCENARIOS / "radiation" / golden["ship"])
+    found = encounters.radiation(built, rulings=rulings)
+    plan = found.result.plan
+    root = parse(radiation_svg(found.before, found.after, plan, found.lost_here, "leak"))
+    networks = [
+        {
+            "tiles": e.get("data-squares").split(),
+            "tokens": int(e.get("data-tokens")),
+            "explodes": "explodes" in classes(e),
+        }
+        for e in with_class(root, "network")
+    ]
+    assert sorted(networks, key=str) == sorted(golden["networks"], key=str)
+    crew = [e.get("data-square") for e in with_class(root, "crew-lost")]
+    assert crew == [c["square"] for c in golden["crew_lost"]]
+    crossed = sorted(e.get("data-square") for e in with_class(root, "lost-mark"))
+    assert crossed == sorted(golden["destroyed"])
+    words = " ".join(e.text or "" for e in root.iter(f"{NS}text"))
+    for network in golden["networks"]:
+        assert f"{network['tokens']} tokens" in words
