@@ -52,6 +52,18 @@ def _walks() -> list[tuple[str, str]]:
     return out
 
 
+def _leaks() -> list[tuple[str, str]]:
+    from trucker.render.pictures.threats import radiation_svg
+    from trucker.sim import encounters
+
+    out = []
+    for path in sorted((SCENARIOS / "radiation").glob("network-*.toml")):
+        found = encounters.radiation(load_ship(path))
+        plan = found.result.plan
+        out.append((path.name, radiation_svg(found.before, found.after, plan, found.lost_here, "")))
+    return out
+
+
 _CHECK = """
 const found = [];
 for (const figure of document.querySelectorAll("figure")) {
@@ -73,9 +85,9 @@ return [document.querySelectorAll(".label-box").length, found];
 """
 
 
-@pytest.mark.parametrize("which", ["ships", "walks"])
+@pytest.mark.parametrize("which", ["ships", "walks", "leaks"])
 def test_no_two_label_boxes_overlap(browser, which: str, tmp_path: Path) -> None:  # noqa: F811
-    pictures = _ships() if which == "ships" else _walks()
+    pictures = {"ships": _ships, "walks": _walks, "leaks": _leaks}[which]()
     figures = "".join(
         f'<figure data-name="{name}" style="width:900px">{svg}</figure>' for name, svg in pictures
     )
@@ -83,5 +95,5 @@ def test_no_two_label_boxes_overlap(browser, which: str, tmp_path: Path) -> None
     page.write_text(f"<!DOCTYPE html><html><body>{figures}</body></html>", encoding="utf-8")
     browser.get(page.as_uri())
     count, problems = browser.execute_script(_CHECK)
-    assert count > 20, "the pictures carry labels to check"
+    assert count > (2 if which == "leaks" else 20), "the pictures carry labels to check"
     assert problems == [], problems[:10]
