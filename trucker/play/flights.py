@@ -18,7 +18,7 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadEvent, BadInput
-from trucker.core.events import Decided, Rolled, read_events
+from trucker.core.events import Decided, Event, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -123,13 +123,17 @@ def fly(
     keep_log: bool = True,
     captains: Mapping[str, Policy] | None = None,
     catalogue: Catalogue | None = None,
+    log: list[Event] | None = None,
 ) -> FlightResult:
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
     given; each ship's captain by name, or from ``captains``; the cards Hazardous Business
-    draws and the rewards from ``catalogue`` (the packaged one unless given)."""
+    draws and the rewards from ``catalogue`` (the packaged one unless given). ``log``: the
+    list the events are written to as they happen, for a captain who reads what happened so
+    far before answering (a player at the terminal); a new one unless given."""
     dice: Dice = ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
     policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
-    table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=[] if keep_log else None)
+    written = (log if log is not None else []) if keep_log else None
+    table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=written)
     result = run_flight(
         [(c.name, c.ship) for c in plan.crews],
         plan.deck.cards,

@@ -33,6 +33,7 @@ from trucker.render.pictures import after_svg
 from trucker.render.pictures.story import line_of, walk_story
 from trucker.render.pictures.threats import Impact, threats_svg
 from trucker.render.pictures.walks import walk_frame_svg
+from trucker.render.rulings import settled_rulings
 
 if TYPE_CHECKING:
     from trucker.core.ship import Ship
@@ -85,9 +86,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def chapter_lines(events: Sequence[Any]) -> list[str]:
+def chapter_lines(events: Sequence[Any], *, named: bool = False) -> list[str]:
     """The narration of a run of events, one sentence each, in order; the ships that declined
-    to give up before a card share one sentence, where the first of them stood."""
+    to give up before a card share one sentence, where the first of them stood. ``named``:
+    each line about a ship names it (a flight of several ships)."""
     lines: list[str] = []
     flying_on: list[str] = []
     slot: int | None = None
@@ -99,7 +101,7 @@ def chapter_lines(events: Sequence[Any]) -> list[str]:
                 lines.append("")
             flying_on.append(fields["ship"])
             continue
-        lines.append(narrate(fields).strip())
+        lines.append(narrate(fields, named=named).strip())
     if slot is not None:
         verb = "flies" if len(flying_on) == 1 else "fly"
         lines[slot] = f"before the card: {_names(flying_on)} {verb} on (nobody gives up)"
@@ -290,10 +292,11 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         for c in plan.crews
         if c.repaired
     ]
+    named = len(plan.crews) > 1
     frames = [
         Frame(
             "Launch",
-            (*chapter_lines(launch), *repaired),
+            (*chapter_lines(launch, named=named), *repaired),
             first,
             board=board(state, None, "at launch"),
         )
@@ -314,7 +317,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         frames.append(
             Frame(
                 _card_title(card),
-                tuple(chapter_lines(events)),
+                tuple(chapter_lines(events, named=named)),
                 tuple(shown),
                 board=board(now, state, f"after card {card['index']}"),
                 feature=_leader(now) if feature is None else feature,
@@ -327,7 +330,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     frames.append(
         Frame(
             title,
-            tuple(chapter_lines(settlement)),
+            tuple(chapter_lines(settlement, named=named)),
             table,
             board=board(state, None, "at the end") if track else None,
         )
@@ -356,10 +359,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
             + ", ".join(result.representative)
         )
     if result.rulings:
-        notes.append(
-            "Rulings not at their defaults: "
-            + ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
-        )
+        notes.append(f"Rulings not at their defaults: {settled_rulings(result.rulings)}")
     show_title = f"Flight: {deck.name or f'level {deck.level}'} — {_names(names)}"
     drawn = pictures.items
     if len(plan.crews) < BIG:
