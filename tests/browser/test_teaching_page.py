@@ -485,3 +485,39 @@ def test_five_ships_a_track_a_scoreboard_and_thumbnails_that_expand(browser, fiv
         assert big.get_attribute("data-card") == "1"  # card 1's own choice: the ship it hit
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_printing_a_flight_gives_every_card_with_its_track_and_scoreboard(
+    browser, five_page
+) -> None:
+    """Printed on A4 (794 px wide), every frame of the five-ship flight is one box: its track,
+    its scoreboard and its five pictures inside it, nothing wider than the page."""
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    _viewport(driver, 794, 1123)
+    driver.get(five_page.as_uri())
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#frame-list button"))
+        found = driver.execute_script(
+            """
+            const out = [];
+            for (const frame of document.querySelectorAll("#handout .handout-frame")) {
+              const box = frame.getBoundingClientRect();
+              const parts = frame.querySelectorAll("svg.track, table, .ship-card");
+              const wide = Array.from(parts).filter(
+                (e) => e.getBoundingClientRect().right > box.right + 1);
+              out.push([frame.querySelectorAll(".ship-card").length,
+                frame.querySelectorAll("table").length, wide.length, box.right <= 794]);
+            }
+            return out;
+            """
+        )
+        assert len(found) == count
+        assert all(f[2] == 0 and f[3] for f in found), found
+        assert [f[0] for f in found[:-1]] == [5] * (count - 1)  # every card: the five ships
+        assert all(f[1] >= 1 for f in found)  # a scoreboard, or the settlement at the end
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
