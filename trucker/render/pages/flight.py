@@ -243,7 +243,7 @@ def _card_picture(
         title = f"{after.name}: {_plural(len(impacts), 'threat')}" + (
             f", {_plural(len(lost_here), 'tile')} lost" if lost_here else ", no tile lost"
         )
-        return threats_svg(before.ship, after.ship, impacts, lost_here, title, crop)
+        return threats_svg(before.ship, after.ship, impacts, lost_here, title, crop, captions=False)
     return None
 
 

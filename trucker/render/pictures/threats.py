@@ -600,11 +600,15 @@ def threats_svg(
     lost: Sequence[Cell],
     title: str,
     crop: Sequence[Cell] | None = None,
+    *,
+    captions: bool = True,
 ) -> str:
     """Every meteor and shot of one card against one ship: each line numbered in the order it
     came, the tile it met outlined (green: stopped, red: destroyed), over the ship as the card
     left it, the tiles lost crossed out. Given ``crop``, the board is cut to the squares it
-    spans and every line's row or column (a miss beside the ship is still drawn)."""
+    spans and every line's row or column (a miss beside the ship is still drawn). Without
+    ``captions`` the lines are told in the description only (a page that narrates them
+    beside the picture gives the room to the ship)."""
     lines = []
     for number, impact in enumerate(impacts, 1):
         end = (
@@ -673,7 +677,7 @@ def threats_svg(
             )
         )
     layout.draw(picture.body)
-    picture.captions([(line, "impact-line") for line in lines], bottom - 6)
+    picture.captions([(line, "impact-line") for line in lines] if captions else [], bottom - 6)
     return picture.render()
 
 
