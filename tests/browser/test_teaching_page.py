@@ -443,6 +443,10 @@ def test_five_ships_a_track_a_scoreboard_and_thumbnails_that_expand(browser, fiv
         driver.get(five_page.as_uri())
         body = driver.find_element(By.TAG_NAME, "body")
         count = len(driver.find_elements(By.CSS_SELECTOR, "#frame-list button"))
+        panel = driver.execute_script(
+            "const p = document.querySelector('.panel'); return [p.scrollWidth, p.clientWidth];"
+        )
+        assert panel[0] <= panel[1], "the controls fit their panel (nothing cut off)"
         gave_up_seen = False
         for _ in range(count - 1):
             found = driver.execute_script(

@@ -242,7 +242,6 @@ def page(show: Show) -> str:
         '<button type="button" id="forward" aria-keyshortcuts="ArrowRight">'
         'Forward<span aria-hidden="true"> →</span></button>',
         '<button type="button" id="last" aria-keyshortcuts="End">Last</button>',
-        f'<span id="counter" aria-hidden="true">1 / {len(show.frames)}</span>',
         "</div>",
         '<div class="settings">',
         '<label for="speed">Speed</label>',
@@ -252,6 +251,7 @@ def page(show: Show) -> str:
         '<option value="1200">fast (1.2 s)</option>'
         "</select>",
         '<button type="button" id="fullscreen" aria-keyshortcuts="F">Full screen</button>',
+        f'<span id="counter" aria-hidden="true">1 / {len(show.frames)}</span>',
         "</div>",
         '<p class="keys">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Space</kbd> play or pause, '
         "<kbd>Home</kbd> <kbd>End</kbd> first and last, <kbd>F</kbd> full screen.</p>",
