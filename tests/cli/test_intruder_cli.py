@@ -62,7 +62,7 @@ def test_explain_and_frames_teach() -> None:
     run = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--explain")
     assert "the left-hand rule tries left first" in run.stdout
     assert "it eats 3 battery tokens on 9,7" in run.stdout
-    frames = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--frames")
+    frames = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--frames", "-")
     assert frames.stdout.count("step ") >= 4 and "@" in frames.stdout
 
 
