@@ -46,11 +46,26 @@ def intruder(
             "--shift", metavar="DIR", help="Fire a crewed thruster: where the ship moves."
         ),
     ] = None,
+    activate_robots: Annotated[
+        bool,
+        typer.Option(
+            "--activate-robots",
+            help="Wake the robots that would work the --shift thruster (a battery token or "
+            "solar power).",
+        ),
+    ] = False,
     keep: Annotated[
         str | None, typer.Option("--keep", metavar="ROW,COL", help="If it breaks, keep this piece.")
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Narrate every step and why.")] = False,
-    frames: Annotated[bool, typer.Option("--frames", help="One picture per step.")] = False,
+    frames: Annotated[
+        str | None,
+        typer.Option(
+            "--frames",
+            metavar="-|DIR",
+            help="One picture per step: - in the terminal, DIR one SVG file per step there.",
+        ),
+    ] = None,
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
@@ -87,12 +102,21 @@ def intruder(
     the_card = card_from_options(card, kind, steps, fuses, hand, double, from_, reward)
     moves = parse_direction(shift, "--shift") if shift else None
     keep_cell = parse_square(keep, "--keep") if keep else None
+    if activate_robots and moves is None:
+        raise bad_input(
+            "--activate-robots",
+            "",
+            "it wakes the robots that would work the --shift thruster: give --shift too",
+        )
     if roll is not None and dice is not None:
         raise bad_input("--roll", str(roll), "give --roll or --dice, not both")
     inputs = [file, *([Path(card)] if card else [])]
     for option, target in (("--svg", svg), ("--html", html)):
         if target is not None:
             check_output(target, option, inputs)
+    folder = Path(frames) if frames not in (None, "-") else None
+    if folder is not None and not folder.is_dir():
+        raise bad_input("--frames", str(folder), "no such folder; make it first")
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")
@@ -101,26 +125,37 @@ def intruder(
             flying.ship,
             the_card,
             the_roll,
-            captain=CommandLineCaptain(shift=moves, keep=keep_cell),
+            captain=CommandLineCaptain(
+                shift=moves, keep=keep_cell, activate_robots=activate_robots
+            ),
             shift=moves,
+            wake_robots=activate_robots,
             repaired=flying.repaired,
             rulings=rulings,
         )
     except encounters.CannotShift as exc:
-        raise bad_input("--shift", shift or "", exc.reason) from None
+        hint = ": add --activate-robots to wake them" if exc.robots else ""
+        raise bad_input("--shift", shift or "", exc.reason + hint) from None
+    except encounters.NoRobotsNeeded as exc:
+        raise bad_input("--activate-robots", "", exc.reason) from None
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
     if svg is not None:
         from trucker.render.pictures import walk_svg
 
-        write_output(svg, walk_svg(found.before, found.result), "--svg")
+        write_output(svg, walk_svg(found.before, found.result, found.log), "--svg")
+    if folder is not None:
+        from trucker.render.pictures import walk_frames
+
+        for name, picture in walk_frames(found.before, found.result, found.log):
+            write_output(folder / f"{name}.svg", picture, "--frames")
     if html is not None:
         from trucker.render.pages.walk import walk_page
 
-        page = walk_page(found.before, found.result, found.log, found.after)
+        page = walk_page(found.before, found.result, found.log)
         write_output(html, page, "--html")
     if json_out:
         print_json(trace_document(found, flying.file, used_seed))
         raise typer.Exit(0)
-    print_lines(intruder_lines(found, used_seed, explain=explain, frames=frames))
+    print_lines(intruder_lines(found, used_seed, explain=explain, frames=frames == "-"))
     raise typer.Exit(0)

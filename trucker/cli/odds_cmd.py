@@ -104,8 +104,8 @@ def odds(
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.play.montecarlo import OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks, fly_until
+    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec, summarise
+    from trucker.play.parallel import fly_chunks, fly_until, worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
     if not 1 <= len(ships) <= 5:
@@ -113,6 +113,15 @@ def odds(
     check_policy(policy)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    if flights is not None and flights > MAX_FLIGHTS:
+        raise bad_input(
+            "-n",
+            str(flights),
+            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
+        )
+    if (usable := worker_count(workers)) < workers:
+        err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
+        workers = usable
     target = parse_precision(precision) if precision is not None else None
     most = flights if flights is not None else (PRECISION_MOST if target else 1000)
     files = [*ships, *([vs] if vs is not None else [])]

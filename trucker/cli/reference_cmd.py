@@ -133,16 +133,27 @@ def _impact(
     """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
     from trucker.cli.common import bad_input, draw_seed, load_flight_ships
     from trucker.cli.flying import check_policy, deck_option
-    from trucker.cli.output import print_json, print_lines
+    from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
     from trucker.play.impact import ruling_impact, variants
+    from trucker.play.montecarlo import MAX_FLIGHTS
+    from trucker.play.parallel import worker_count
     from trucker.render.terminal.impact import impact_lines
 
     if deck is None:
         raise bad_input("--deck", "", "--impact needs a deck: random:III or a deck file")
     check_policy(policy)
+    if flights > MAX_FLIGHTS:
+        raise bad_input(
+            "-n",
+            str(flights),
+            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
+        )
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    if (usable := worker_count(workers)) < workers:
+        err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
+        workers = usable
     (flying,), rulings = load_flight_ships([ship], ruling, repair=repair, quiet=json_out)
     the_deck = deck_option(deck)
     used_seed = draw_seed(seed)

@@ -95,6 +95,7 @@ def weigh(
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
     from trucker.play.changes import DEFAULT_PARTS, parse_parts
+    from trucker.play.parallel import worker_count
     from trucker.play.weigh import Stage
     from trucker.play.weigh import weigh as weigh_ship
     from trucker.render.terminal.weigh import weigh_lines
@@ -102,6 +103,9 @@ def weigh(
     check_policy(policy)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    if (usable := worker_count(workers)) < workers:
+        err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
+        workers = usable
     if join not in ("any", "open"):
         raise bad_input("--join", join, "use any or open")
     target = parse_precision(precision)

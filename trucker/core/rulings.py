@@ -7,9 +7,10 @@ which wins. Engine functions receive a :class:`Rulings` explicitly: there is no 
 
 :class:`Rulings` is a plain frozen dataclass, not a pydantic model: every command reads it, and
 ``trucker validate`` should not pay pydantic's import for a file that sets no rulings. Each
-ruling's declaration says what it accepts (:class:`Flag`, :class:`Words`, :class:`Integer` or
-:class:`Text`), and that value checks a value and words the problem: once for each value a file
-or the command line gives, and in :class:`Rulings` itself for a value that is not the default.
+ruling's declaration says what it accepts (:class:`Flag`, :class:`Words`, :class:`Integer`,
+:class:`Text` or :class:`Numbers`), and that value checks a value and words the problem: once for
+each value a file or the command line gives, and in :class:`Rulings` itself for a value that is
+not the default.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "Words",
     "Integer",
     "Text",
+    "Numbers",
 ]
 
 
@@ -61,13 +63,19 @@ def _expected(shown: Iterable[str], value: object) -> str:
 
 
 class Flag:
-    """true or false."""
+    """true or false, or one of a few words besides: ``Flag("landing")`` (a ruling that grew a
+    third answer keeps the files that say true or false)."""
 
-    __slots__ = ()
+    __slots__ = ("words",)
     choices: tuple[str, ...] = ()
 
+    def __init__(self, *words: str) -> None:
+        self.words = words
+
     def problem(self, value: object) -> str | None:
-        return None if type(value) is bool else f"expected true or false, got {value!r}"
+        if type(value) is bool or (type(value) is str and value in self.words):
+            return None
+        return _expected(["true", "false", *map(repr, self.words)], value)
 
 
 class Words:
@@ -115,11 +123,37 @@ class Text:
         self.expected = expected
 
     def problem(self, value: object) -> str | None:
-        if type(value) is not str:
-            return _expected((), value)
-        if re.fullmatch(self.pattern, value):
+        if type(value) is str and re.fullmatch(self.pattern, value):
             return None
         return f"expected {self.expected}, got {value!r}"
+
+
+class Numbers:
+    """``count`` whole numbers written ``a/b/c/d``, each from ``at_least`` to ``at_most``, like
+    ``example``: ``Numbers(4, 5, 999, "18/24/30/36")``."""
+
+    __slots__ = ("count", "at_least", "at_most", "example")
+    choices: tuple[str, ...] = ()
+
+    def __init__(self, count: int, at_least: int, at_most: int, example: str) -> None:
+        self.count = count
+        self.at_least = at_least
+        self.at_most = at_most
+        self.example = example
+
+    def problem(self, value: object) -> str | None:
+        parts = value.split("/") if type(value) is str else []
+        if len(parts) == self.count and all(_within(p, self.at_least, self.at_most) for p in parts):
+            return None
+        return (
+            f"expected {self.count} numbers from {self.at_least} to {self.at_most} written "
+            f"like {self.example!r}, got {value!r}"
+        )
+
+
+def _within(text: str, low: int, high: int) -> bool:
+    """``text`` is plain digits for a number from ``low`` to ``high``."""
+    return text.isascii() and text.isdigit() and len(text) <= 9 and low <= int(text) <= high
 
 
 def ruling(
@@ -218,12 +252,14 @@ class Rulings:
         description="Which crew an armory arms: crew connected to it (joined, or through routers), "
         "or crew on any orthogonal neighbour, joined or not.",
     )
-    manned_armory_defends: bool = ruling(
+    manned_armory_defends: bool | Literal["landing"] = ruling(
         False,
-        accepts=Flag(),
+        accepts=Flag("landing"),
         source="11b",
-        alternatives="true",
-        description="An armory connected to crew is itself a defended tile for intruders.",
+        alternatives='true, "landing"',
+        description="An armory connected to crew is itself a defended tile for intruders: never "
+        '(false), against a landing on it only ("landing": an intruder walking in passes, as in '
+        "the walkthrough's roll-5 walk), or against landing and walking alike (true).",
     )
     rear_large_meteor: Literal["same-or-adjacent", "same-column"] = ruling(
         "same-or-adjacent",
@@ -281,9 +317,11 @@ class Rulings:
     )
     track_length: str = ruling(
         "18/24/30/36",
-        accepts=Text(r"\d+/\d+/\d+/\d+", "any four numbers a/b/c/d (like '18/24/30/36')"),
+        # at least 5 spaces: a moving rocket leaps over the others (RULES §6.1), so one space
+        # must stay free with five ships aboard; at most 999, far beyond any printed track
+        accepts=Numbers(4, 5, 999, "18/24/30/36"),
         source="27",
-        alternatives="any four numbers a/b/c/d",
+        alternatives="any four numbers a/b/c/d, each 5 to 999",
         description="Spaces on the flight track for flight levels I/II/III/IV.",
     )
     start_gap: Literal["level+1"] | int = ruling(
@@ -458,7 +496,7 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
             value = _FLAG_WORDS[word]
         elif word in ("true", "false"):
             value = word == "true"
-        elif re.fullmatch(r"[+-]?\d+", raw):
+        elif re.fullmatch(r"[+-]?\d{1,18}", raw):
             value = int(raw)
         out[name] = value
     for err in _check(out, "--ruling", ""):

@@ -12,6 +12,7 @@ goes to a callback.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 from collections import deque
@@ -40,6 +41,7 @@ __all__ = [
     "fly_chunks",
     "fly_until",
     "chunk_size",
+    "worker_count",
     "Progress",
     "PrecisionProgress",
 ]
@@ -94,7 +96,8 @@ class Runner(Generic[P, R]):
 
     def __init__(self, job: Job[P, R], *, workers: int = 1, dask: str | None = None) -> None:
         self.job = job
-        self.workers = workers
+        self.workers = worker_count(workers)
+        """As many processes as asked, at most the CPUs this process may use."""
         self.dask = dask
         self._pool: Any = None
         self._client: Any = None
@@ -262,7 +265,7 @@ def fly_chunks(
     progress: Progress | None = None,
 ) -> RunOutcome:
     """Fly every chunk of ``spec``: in this process (``workers`` 1), in ``workers`` local
-    processes, or on the Dask scheduler at ``dask``."""
+    processes (at most :func:`worker_count`), or on the Dask scheduler at ``dask``."""
     size = chunk_size(spec.flights, workers) if dask is None and workers > 1 else CHUNK
     total = Tally.empty(spec)
     with Runner(_Odds(spec), workers=workers, dask=dask) as runner:
@@ -302,6 +305,16 @@ def fly_until(
         except KeyboardInterrupt:
             return RunOutcome(total, partial=True, precision=note)
     return RunOutcome(total, partial=False, precision=note)
+
+
+def worker_count(asked: int) -> int:
+    """The local processes a run starts: as many as asked, but no more than the CPUs this
+    process may use (more would only wait their turn, each with its own memory)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(asked, cpus))
 
 
 def chunk_size(flights: int, workers: int) -> int:
