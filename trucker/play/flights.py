@@ -30,7 +30,7 @@ from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
 from trucker.sim.flight import FlightResult
-from trucker.sim.run import run_flight
+from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
 __all__ = [
@@ -43,7 +43,9 @@ __all__ = [
     "flight_log",
     "flight_record",
     "launch",
+    "plan_dice",
     "replay",
+    "start",
     "unique_names",
 ]
 
@@ -117,6 +119,42 @@ def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Pol
     return base
 
 
+def plan_dice(plan: FlightPlan) -> Dice:
+    """The plan's dice: its scripted faces, else seeded dice with a stream per card and per
+    threat."""
+    return ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
+
+
+def start(
+    plan: FlightPlan,
+    *,
+    keep_log: bool = True,
+    captains: Mapping[str, Policy] | None = None,
+    catalogue: Catalogue | None = None,
+    dice: Dice | None = None,
+) -> FlightState:
+    """The plan's flight before its start, to step (:class:`FlightState`): as :func:`fly`,
+    with ``dice`` over the plan's (:class:`~trucker.sim.tape.ExternalDice`: every roll is
+    given from outside)."""
+    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
+    table = Table(
+        rulings=plan.rulings,
+        dice=dice if dice is not None else plan_dice(plan),
+        policies=policies,
+        log=[] if keep_log else None,
+    )
+    return FlightState(
+        [(c.name, c.ship) for c in plan.crews],
+        plan.deck.cards,
+        plan.deck.level,
+        table,
+        catalogue=catalogue if catalogue is not None else packaged(),
+        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
+        repaired=[c.repaired for c in plan.crews],
+        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+    )
+
+
 def fly(
     plan: FlightPlan,
     *,
@@ -127,20 +165,7 @@ def fly(
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
     given; each ship's captain by name, or from ``captains``; the cards Hazardous Business
     draws and the rewards from ``catalogue`` (the packaged one unless given)."""
-    dice: Dice = ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
-    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
-    table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=[] if keep_log else None)
-    result = run_flight(
-        [(c.name, c.ship) for c in plan.crews],
-        plan.deck.cards,
-        plan.deck.level,
-        table,
-        catalogue=catalogue if catalogue is not None else packaged(),
-        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
-        repaired=[c.repaired for c in plan.crews],
-        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
-    )
-    return result
+    return start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue).finish()
 
 
 def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:

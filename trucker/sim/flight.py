@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trucker.core.cards import Card, Level
+from trucker.core.cards import Card, CardType, Level
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import (
@@ -187,6 +187,32 @@ class Flight:
             if not table.recording and getattr(table.policy(p.name), "never_gives_up", False)
         }
         """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
+
+    def copy(self, table: Table) -> Flight:
+        """This flight at the same point, on ``table``: each ship's state copied (tiles shared
+        until one is lost), the deck copied, and the generator of Hazardous Business copied
+        only while such a card is still to come (copying one costs more than a quiet card)."""
+        twin = Flight.__new__(Flight)
+        twin.table = table
+        twin.catalogue = self.catalogue
+        twin.rulings = self.rulings
+        twin.level = self.level
+        twin.cards = list(self.cards)
+        twin.track = self.track
+        twin.players = [
+            Player(p.name, p.ship.copy(), p.start, p.position, p.order, p.credits, p.gave_up,
+                   p.pending, p.insured, p.premium)
+            for p in self.players
+        ]  # fmt: skip
+        twin.card_index = self.card_index
+        twin._order = None
+        twin.five = self.five
+        twin._flies_on = self._flies_on
+        twin.deck_rng = self.deck_rng
+        if any(c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]):
+            twin.deck_rng = random.Random(0)
+            twin.deck_rng.setstate(self.deck_rng.getstate())
+        return twin
 
     # --- the track -------------------------------------------------------------------------
 
