@@ -18,7 +18,7 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadEvent, BadInput
-from trucker.core.events import Decided, Rolled, read_events
+from trucker.core.events import Decided, Event, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -44,7 +44,9 @@ __all__ = [
     "flight_record",
     "launch",
     "plan_dice",
+    "read_log",
     "replay",
+    "SavedFlight",
     "start",
     "unique_names",
 ]
@@ -210,9 +212,21 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
-    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
-    :class:`BadInput` when the document is not a flight log."""
+@dataclass(frozen=True)
+class SavedFlight:
+    """A flight log read back: its header, the plan's ships, deck and rulings, and every
+    event typed (what :func:`replay` and ``trucker play --resume`` start from)."""
+
+    header: Mapping[str, Any]
+    crews: tuple[Crew, ...]
+    deck: Deck
+    rulings: Rulings
+    events: list[Event]
+
+
+def read_log(document: Mapping[str, Any], name: str = "log") -> SavedFlight:
+    """A flight log's plan and events; :class:`BadInput` naming the key when the document is
+    not a flight log."""
     header = document.get("flight")
     events = document.get("events")
     if not isinstance(header, Mapping) or header.get("format") != LOG_FORMAT:
@@ -248,19 +262,35 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         logged = read_events(events)
     except BadEvent as exc:
         raise exc.input_error(name) from None
+    written = header.get("rulings", {})
+    if not isinstance(written, Mapping):
+        raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
+    rulings = resolve_rulings([RulingSource(f"{name}: flight", written)])
+    return SavedFlight(header, crews, deck, rulings, logged)
+
+
+def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
+    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
+    :class:`BadInput` when the document is not a flight log, or is a flight saved before its
+    end (``trucker play`` resumes those)."""
+    saved = read_log(document, name)
+    if document.get("finished") is False:
+        raise BadInput.one(
+            name,
+            "finished",
+            f"a flight saved before its end: resume it with trucker play --resume {name}",
+        )
+    crews, logged = saved.crews, saved.events
     rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
     for e in logged:
         if isinstance(e, Decided):
             choices[e.ship].append(f"{e.decision}: {e.choice}")
-    written = header.get("rulings", {})
-    if not isinstance(written, Mapping):
-        raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
     plan = FlightPlan(
         crews=crews,
-        deck=deck,
-        rulings=resolve_rulings([RulingSource(f"{name}: flight", written)]),
-        seed=header.get("seed"),
+        deck=saved.deck,
+        rulings=saved.rulings,
+        seed=saved.header.get("seed"),
         faces=tuple(face for pair in rolls for face in pair),
         choices=choices,
     )

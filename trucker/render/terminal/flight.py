@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from trucker.core.events import Decided, Event
-from trucker.play.flights import flight_record
+from trucker.play.flights import launch
+from trucker.play.record import record_flight
 from trucker.render.narrate import narrate
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 from trucker.render.terminal.styles import plural, styled
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from trucker.play.record import ShipAfter
     from trucker.sim.flight import FlightResult, ShipResult
 
-__all__ = ["flight_report", "final_table"]
+__all__ = ["Teller", "flight_report", "flight_title", "final_table"]
 
 _HEADING, _DIM, _NOTE = "bold", "bright_black", "yellow"
 
@@ -49,32 +50,54 @@ def _changes(ships: Sequence[ShipAfter], sizes: dict[str, int], report: list[Tex
             report.append(styled(draw_ship(ship)))
 
 
+class Teller:
+    """Tells a flight's events as they come: each card's heading and its events, and under a
+    card that cost a ship tiles, the ship as the fold of the log so far says it stands. A
+    whole flight is told in one go (:func:`flight_report`); a flight at the table, a few
+    events at a time (``trucker play``)."""
+
+    def __init__(self, launch: Sequence[ShipAfter]) -> None:
+        self.launch = tuple(launch)
+        self.sizes = {s.name: len(s.ship.tiles) for s in launch}
+        self.index = -1
+        """The card being told (its index from 0), -1 before the first and after a close."""
+
+    def tell(self, events: Sequence[Event], start: int = 0) -> list[Text]:
+        """``events[start:]`` told (``events`` is the whole log so far, folded for drawings);
+        a card's ship drawings come when the next card or the settlement is told."""
+        lines: list[Text] = []
+        for position in range(start, len(events)):
+            event = events[position]
+            if event.kind in ("card", "settled"):
+                lines += self.close(events[:position])
+            if event.kind == "card":
+                self.index = event.index - 1  # type: ignore[attr-defined]
+                lines += [Text(""), Text(narrate(event), style=_HEADING)]
+            elif not _routine(event):
+                lines.append(Text(f"  {narrate(event)}"))
+        return lines
+
+    def close(self, events: Sequence[Event]) -> list[Text]:
+        """The ships the card being told changed, as ``events`` (the log up to the card's
+        end) leaves them; nothing when no card is being told."""
+        index, self.index = self.index, -1
+        if index < 0:
+            return []
+        lines: list[Text] = []
+        after = record_flight(self.launch, events).after.get(index, ())
+        _changes(after, self.sizes, lines)
+        return lines
+
+
 def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False) -> list[Text]:
     """The flight narrated card by card, each changed ship drawn, then the final table;
     ``quiet``: the title and the final table only."""
-    deck = plan.deck
-    seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
-    cards = plural(len(deck.cards), "card")
-    title = f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}"
-    report = [Text(title, style=_HEADING)]
-    after = {} if quiet else flight_record(plan, result).after
-    sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
-    index = -1
-    for event in result.events or []:
-        if event.kind in ("card", "settled") and index >= 0:
-            if not quiet and index in after:  # the ships the card just played changed
-                _changes(after[index], sizes, report)
-            index = -1
-        if event.kind == "card":
-            index = event.index - 1  # type: ignore[attr-defined]
-            if not quiet:
-                report += [Text(""), Text(narrate(event), style=_HEADING)]
-            continue
-        if quiet or _routine(event):
-            continue
-        report.append(Text(f"  {narrate(event)}"))
-    if index >= 0 and not quiet and index in after:
-        _changes(after[index], sizes, report)
+    report = [Text(flight_title(plan), style=_HEADING)]
+    if not quiet:
+        events = result.events or []
+        teller = Teller(launch(plan))
+        report += teller.tell(events)
+        report += teller.close(events)
     report.append(Text(""))
     report += final_table(result.ships)
     if result.representative:
@@ -86,6 +109,14 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
         settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
         report.append(Text(f"rulings not at their defaults: {settled}", style=_NOTE))
     return report
+
+
+def flight_title(plan: FlightPlan) -> str:
+    """The deck, its level and size, and the seed to fly it again."""
+    deck = plan.deck
+    seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
+    cards = plural(len(deck.cards), "card")
+    return f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}"
 
 
 def final_table(ships: Sequence[ShipResult]) -> list[Text]:
