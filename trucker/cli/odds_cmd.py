@@ -56,8 +56,34 @@ def odds(
         ),
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="The captain: sensible, cautious or greedy.")
+        str,
+        typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert."),
     ] = "sensible",
+    vs_policy: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--vs-policy",
+            metavar="NAME",
+            help="Another captain for the first ship: both fly the same decks and dice, "
+            "flight by flight, and the difference comes with its confidence interval.",
+        ),
+    ] = None,
+    effort: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--effort",
+            metavar="N",
+            help="The expert's rollouts per option at each decision (default 8).",
+        ),
+    ] = None,
+    objective: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--objective",
+            metavar="credits|home",
+            help="What the expert maximises: final credits (default) or the chance of coming home.",
+        ),
+    ] = None,
     insured: Annotated[
         Optional[bool],  # noqa: UP045
         typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
@@ -68,8 +94,8 @@ def odds(
 ) -> None:
     """How likely is a ship to come home, with how many credits, and what breaks first?
     Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
-    compares two designs on the same decks and dice. Ctrl-C stops early and reports what was
-    flown, marked partial.
+    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C stops
+    early and reports what was flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
     """
@@ -81,12 +107,28 @@ def odds(
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
     from trucker.render.terminal.odds import odds_lines, odds_timing
-    from trucker.sim.captains import CAPTAINS
+    from trucker.sim.expert import OBJECTIVES
+    from trucker.sim.roster import CAPTAINS
 
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
-    if policy not in CAPTAINS:
-        raise bad_input("--policy", policy, f"unknown captain: use {', '.join(CAPTAINS)}")
+    for flag, name in (("--policy", policy), ("--vs-policy", vs_policy)):
+        if name is not None and name not in CAPTAINS:
+            raise bad_input(flag, name, f"unknown captain: use {', '.join(CAPTAINS)}")
+    if vs is not None and vs_policy is not None:
+        raise bad_input("--vs-policy", vs_policy, "compare designs (--vs) or captains, not both")
+    searching = "expert" in (policy, vs_policy)
+    if effort is not None and (effort < 1 or not searching):
+        problem = "rollouts per option, at least 1" if searching else "only the expert searches"
+        raise bad_input("--effort", str(effort), problem)
+    if objective is not None and (objective not in OBJECTIVES or not searching):
+        problem = (
+            f"use {' or '.join(OBJECTIVES)}" if searching else "only the expert has an objective"
+        )
+        raise bad_input("--objective", objective, problem)
+    expert_options = tuple(
+        (key, value) for key, value in (("effort", effort), ("objective", objective)) if value
+    )
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     files = [*ships, *([vs] if vs is not None else [])]
@@ -98,15 +140,18 @@ def odds(
             the_deck = replace(the_deck, name=deck)
     names = unique_names([f.ship.name or Path(f.file).stem for f in loaded])
 
-    def crew(index: int) -> Crew:
+    def crew(index: int, captain: str = policy) -> Crew:
         flying = loaded[index]
         ship_insured = insured if flying.ship.board.insurance.optional else False
-        return Crew(names[index], flying.ship, policy, ship_insured, flying.repaired)
+        options = expert_options if captain == "expert" else ()
+        return Crew(names[index], flying.ship, captain, ship_insured, flying.repaired, options)
 
     first = tuple(crew(i) for i in range(len(ships)))
     lineups = [first]
     if vs is not None:
         lineups.append((crew(len(ships)), *first[1:]))
+    if vs_policy is not None:
+        lineups.append((crew(0, vs_policy), *first[1:]))
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, flights)
     started = time.perf_counter()

@@ -28,8 +28,9 @@ from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
-from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
+from trucker.sim.captains import ScriptedPolicy
 from trucker.sim.flight import FlightResult
+from trucker.sim.roster import captain
 from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
@@ -63,6 +64,8 @@ class Crew:
     """Class IV insurance: bought or refused; None: as the layout file says, else the captain
     decides (RULES §9.3)."""
     repaired: tuple[Cell, ...] = ()
+    captain_options: tuple[tuple[str, Any], ...] = ()
+    """The captain's options by name (the expert's ``effort``, ``objective``)."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def deck_for(
 def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
     if crew.name in captains:
         return captains[crew.name]
-    base = CAPTAINS.get(crew.captain, SensibleCaptain)()
+    base = captain(crew.captain, dict(crew.captain_options))
     script = plan.choices.get(crew.name)
     if script is not None:
         return ScriptedPolicy(script, fallback=base, lenient=True)
@@ -152,6 +155,7 @@ def start(
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
         deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+        seed=plan.seed,
     )
 
 

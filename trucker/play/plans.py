@@ -19,7 +19,7 @@ from trucker.core.ship import Ship
 from trucker.formats.choices_file import read_choices
 from trucker.formats.decks import load_deck
 from trucker.play.flights import Crew, FlightPlan, deck_for, unique_names
-from trucker.sim.captains import CAPTAINS
+from trucker.sim.roster import CAPTAINS
 
 __all__ = ["Boarding", "plan_flight", "start_order", "captains_by_ship", "insurance"]
 
