@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 __all__ = ["odds"]
 
@@ -68,22 +68,8 @@ def odds(
             "flight by flight, and the difference comes with its confidence interval.",
         ),
     ] = None,
-    effort: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--effort",
-            metavar="N",
-            help="The expert's rollouts per option at each decision (default 8).",
-        ),
-    ] = None,
-    objective: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--objective",
-            metavar="credits|home",
-            help="What the expert maximises: final credits (default) or the chance of coming home.",
-        ),
-    ] = None,
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     insured: Annotated[
         Optional[bool],  # noqa: UP045
         typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
@@ -99,7 +85,7 @@ def odds(
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
     from trucker.formats.decks import load_deck, random_deck_level
@@ -107,7 +93,6 @@ def odds(
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
     from trucker.render.terminal.odds import odds_lines, odds_timing
-    from trucker.sim.expert import OBJECTIVES
     from trucker.sim.roster import CAPTAINS
 
     if not 1 <= len(ships) <= 5:
@@ -117,18 +102,7 @@ def odds(
             raise bad_input(flag, name, f"unknown captain: use {', '.join(CAPTAINS)}")
     if vs is not None and vs_policy is not None:
         raise bad_input("--vs-policy", vs_policy, "compare designs (--vs) or captains, not both")
-    searching = "expert" in (policy, vs_policy)
-    if effort is not None and (effort < 1 or not searching):
-        problem = "rollouts per option, at least 1" if searching else "only the expert searches"
-        raise bad_input("--effort", str(effort), problem)
-    if objective is not None and (objective not in OBJECTIVES or not searching):
-        problem = (
-            f"use {' or '.join(OBJECTIVES)}" if searching else "only the expert has an objective"
-        )
-        raise bad_input("--objective", objective, problem)
-    expert_options = tuple(
-        (key, value) for key, value in (("effort", effort), ("objective", objective)) if value
-    )
+    options = expert_options("expert" in (policy, vs_policy), effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     files = [*ships, *([vs] if vs is not None else [])]
@@ -143,8 +117,8 @@ def odds(
     def crew(index: int, captain: str = policy) -> Crew:
         flying = loaded[index]
         ship_insured = insured if flying.ship.board.insurance.optional else False
-        options = expert_options if captain == "expert" else ()
-        return Crew(names[index], flying.ship, captain, ship_insured, flying.repaired, options)
+        mind = options if captain == "expert" else ()
+        return Crew(names[index], flying.ship, captain, ship_insured, flying.repaired, mind)
 
     first = tuple(crew(i) for i in range(len(ships)))
     lineups = [first]
