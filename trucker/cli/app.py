@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fly": ("fly_cmd", "fly"),
     "replay": ("fly_cmd", "replay"),
     "odds": ("odds_cmd", "odds"),
+    "advise": ("advise_cmd", "advise"),
     "cards": ("cards_cmd", "cards"),
 }
 """Every command, in the order ``--help`` lists them: the module under ``trucker.cli`` and the

@@ -18,7 +18,7 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadEvent, BadInput
-from trucker.core.events import Decided, Rolled, read_events
+from trucker.core.events import Decided, Event, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -45,6 +45,7 @@ __all__ = [
     "flight_record",
     "launch",
     "plan_dice",
+    "read_log",
     "replay",
     "start",
     "unique_names",
@@ -214,9 +215,9 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
-    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
-    :class:`BadInput` when the document is not a flight log."""
+def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, list[Event]]:
+    """A saved log's plan (its rolls as scripted faces, each ship's choices as its script) and
+    its events, typed. :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
     events = document.get("events")
     if not isinstance(header, Mapping) or header.get("format") != LOG_FORMAT:
@@ -268,5 +269,12 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         faces=tuple(face for pair in rolls for face in pair),
         choices=choices,
     )
-    scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
+    return plan, logged
+
+
+def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
+    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
+    :class:`BadInput` when the document is not a flight log."""
+    plan, _ = read_log(document, name)
+    scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
     return plan, fly(plan, captains=scripted)

@@ -41,6 +41,7 @@ __all__ = [
     "run_chunk",
     "summarise",
     "wilson",
+    "mean_interval",
 ]
 
 CHUNK = 250
@@ -222,7 +223,7 @@ def wilson(successes: int, trials: int) -> Interval:
     return Interval(p, low, high)
 
 
-def _mean_interval(total: float, squares: float, n: int) -> Interval:
+def mean_interval(total: float, squares: float, n: int) -> Interval:
     """The mean of ``n`` values given their sum and sum of squares, ± 1.96 standard errors."""
     if n == 0:
         return Interval(math.nan, math.nan, math.nan)
@@ -347,9 +348,9 @@ PERCENTILES = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
 
 def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     n = counts.flights
-    credits = _mean_interval(*_moments(counts.credits)[1:], n)
-    tiles = _mean_interval(*_moments(counts.tiles_lost)[1:], n)
-    crew_lost = _mean_interval(*_moments(counts.crew_lost)[1:], n)
+    credits = mean_interval(*_moments(counts.credits)[1:], n)
+    tiles = mean_interval(*_moments(counts.tiles_lost)[1:], n)
+    crew_lost = mean_interval(*_moments(counts.crew_lost)[1:], n)
     cards: list[dict[str, Any]] = [
         {
             "card": label,
@@ -398,8 +399,8 @@ def summarise(spec: OddsSpec, tally: Tally, *, partial: bool = False) -> OddsRes
         comparison = Comparison(
             first=first.name if named else f"{first.name} ({first.captain})",
             second=second.name if named else f"{second.name} ({second.captain})",
-            credits=_mean_interval(d_credits, d_credits2, tally.flights),
-            finish=_mean_interval(d_done, d_done2, tally.flights),
+            credits=mean_interval(d_credits, d_credits2, tally.flights),
+            finish=mean_interval(d_done, d_done2, tally.flights),
         )
     deck = spec.deck if isinstance(spec.deck, str) else (spec.deck.name or "deck")
     return OddsResult(

@@ -21,6 +21,7 @@ from trucker.core.dice import StreamDice, derive_seed
 from trucker.sim.captains import CautiousCaptain, GreedyCaptain, SensibleCaptain
 from trucker.sim.flight import Flight
 from trucker.sim.stepping import FlightState
+from trucker.sim.tape import Choose
 
 __all__ = [
     "DEFAULT_EFFORT",
@@ -113,32 +114,61 @@ def same_state(branches: Sequence[FlightState]) -> bool:
     return all(_fingerprint(b.flight) == first for b in branches[1:])
 
 
+def _branch(state: FlightState, label: str, seed: int, policies: dict[str, Policy]) -> FlightState:
+    """One rollout of one option: the same dice and deck order for every option."""
+    return state.branch(
+        label, dice=StreamDice(seed), policies=policies, shuffle=random.Random(seed)
+    )
+
+
+def _end(branch: FlightState, ship: str) -> Outcome:
+    """Fly a branch to its settlement: the deciding ship's end."""
+    result = branch.finish()
+    end = next(s for s in result.ships if s.name == ship)
+    return Outcome(end.final_credits, not end.gave_up)
+
+
+def _ends(
+    state: FlightState, decision: Decision, effort: int, base: int, policies: dict[str, Policy]
+) -> list[Outcome]:
+    """The rollouts of the first option alone (every option leads to the same state)."""
+    label = decision.options[0].label
+    return [
+        _end(_branch(state, label, base + rollout, policies), decision.ship)
+        for rollout in range(max(1, effort))
+    ]
+
+
 def appraise(
-    state: FlightState, decision: Decision, *, effort: int = DEFAULT_EFFORT, seed: int = 0
+    state: FlightState,
+    decision: Decision | None = None,
+    *,
+    effort: int = DEFAULT_EFFORT,
+    seed: int = 0,
+    always: bool = False,
 ) -> list[Appraisal]:
-    """Each option of ``decision`` (asked now of a searcher in ``state``) and the ends of
-    ``effort`` rollouts from it, for the ship deciding. When the first rollout leaves the same
-    state at the end of the card whatever the option, the search stops there."""
+    """Each option of ``decision`` (asked now of a searcher in ``state``; by default the
+    decision the stopped flight waits for) and the ends of ``effort`` rollouts from it, for
+    the ship deciding. When the first rollout leaves the same state at the end of the card
+    whatever the option, the search stops there (``searched`` False), unless ``always``: then
+    the first option's rollouts are flown and stand for every option."""
+    if decision is None:
+        if not isinstance(state.waiting, Choose):
+            raise ValueError("the flight does not wait for a decision")
+        decision = state.waiting.decision
     ship = decision.ship
     policies = _rollout_policies(state)
     base = _seed(state, seed)
     results: list[list[Outcome]] = [[] for _ in decision.options]
     for rollout in range(max(1, effort)):
-        branches = [
-            state.branch(
-                option.label,
-                dice=StreamDice(base + rollout),
-                policies=policies,
-                shuffle=random.Random(base + rollout),
-            )
-            for option in decision.options
-        ]
+        branches = [_branch(state, o.label, base + rollout, policies) for o in decision.options]
         if rollout == 0 and same_state(branches):
-            return [Appraisal(o, (), searched=False) for o in decision.options]
+            if not always:
+                return [Appraisal(o, (), searched=False) for o in decision.options]
+            shared = tuple(_ends(state, decision, effort, base, policies))
+            return [Appraisal(o, shared, searched=False) for o in decision.options]
         for found, branch in zip(results, branches, strict=True):
-            result = branch.finish()
-            end = next(s for s in result.ships if s.name == ship)
-            found.append(Outcome(end.final_credits, not end.gave_up))
+            found.append(_end(branch, ship))
     return [
         Appraisal(option, tuple(found))
         for option, found in zip(decision.options, results, strict=True)
