@@ -41,10 +41,12 @@ _HOMES = {
     "trucker.rules.violations": ("RuleId", "Violation"),
     "trucker.sim.captains": ("SensibleCaptain", "CAPTAINS", "ScriptedPolicy", "RandomPolicy"),
     "trucker.sim.exposure": ("exposure",),
+    "trucker.sim.expert": ("ExpertCaptain",),
     "trucker.play.deal": ("deal_deck",),
     "trucker.play.flights": ("Crew", "FlightPlan", "fly", "replay", "flight_log"),
     "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "summarise"),
     "trucker.play.parallel": ("fly_chunks",),
+    "trucker.play.advice": ("Advice", "OptionValue", "advise", "advise_log", "appraise_options"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -81,6 +83,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.formats.decks import Deck, load_deck
     from trucker.formats.load import load_ship, load_ships, read_document
     from trucker.formats.write import dumps_ship
+    from trucker.play.advice import Advice, OptionValue, advise, advise_log, appraise_options
     from trucker.play.deal import deal_deck
     from trucker.play.flights import Crew, FlightPlan, flight_log, fly, replay
     from trucker.play.montecarlo import OddsResult, OddsSpec, summarise
@@ -91,4 +94,5 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.rules.validate import is_legal, validate, violations
     from trucker.rules.violations import RuleId, Violation
     from trucker.sim.captains import CAPTAINS, RandomPolicy, ScriptedPolicy, SensibleCaptain
+    from trucker.sim.expert import ExpertCaptain
     from trucker.sim.exposure import exposure

@@ -16,6 +16,7 @@ from trucker.core.decisions import Policy, answer
 from trucker.core.dice import Dice
 from trucker.play.flights import FlightPlan, flight_log, fly, plan_dice, start
 from trucker.sim.captains import CAPTAINS, RandomPolicy, ScriptedPolicy, SensibleCaptain
+from trucker.sim.expert import ExpertCaptain
 from trucker.sim.stepping import FlightState
 from trucker.sim.tape import Choose, ExternalCaptain, ExternalDice, fork
 
@@ -36,6 +37,8 @@ def shipped(name: str) -> Captains:
                 )
                 for c in plan.crews
             }
+        if name == "expert":
+            return {c.name: ExpertCaptain(effort=2, seed=i) for i, c in enumerate(plan.crews)}
         return {c.name: CAPTAINS[name]() for c in plan.crews}
 
     return make
@@ -47,7 +50,13 @@ def drive(state: FlightState, captains: dict[str, Policy], dice: Dice, steps: in
     waiting = state.waiting if state.waiting is not None else state.advance()
     while waiting is not None and done < steps:
         if isinstance(waiting, Choose):
-            given = answer(captains[waiting.ship], waiting.decision)
+            captain = captains[waiting.ship]
+            search = getattr(captain, "search", None)
+            if search is not None:
+                # a searcher outside the engine looks ahead from the stopped flight
+                given = search(state, waiting.decision)
+            else:
+                given = answer(captain, waiting.decision)
             waiting = state.apply(given)
         else:
             streams = getattr(dice, "stream", None)
@@ -99,6 +108,18 @@ def test_stepping_by_hand_gives_the_log_of_one_call(
     outside_dice = data.draw(st.booleans(), label="outside dice")
     clone_at = data.draw(st.integers(0, 150), label="clone after")
     check_stepping(plan, shipped(captain), outside, outside_dice, clone_at)
+
+
+@settings(max_examples=20, deadline=None)
+@given(plan=plans, data=st.data())
+def test_the_expert_stepped_by_hand(plan: FlightPlan, data: st.DataObject) -> None:
+    """The expert searches from inside the flight (its branches start at the mark of the card
+    in progress): stepped, cloned and resumed, it still flies as in one call, and an expert
+    outside the engine, searching from the stopped flight, chooses as the one inside."""
+    names = [c.name for c in plan.crews]
+    outside = data.draw(st.sets(st.sampled_from(names)), label="outside")
+    clone_at = data.draw(st.integers(0, 80), label="clone after")
+    check_stepping(plan, shipped("expert"), outside, data.draw(st.booleans()), clone_at)
 
 
 @pytest.mark.parametrize("index", range(len(case_plans())))

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("fly_cmd", "replay"),
     "play": ("play_cmd", "play"),
     "odds": ("odds_cmd", "odds"),
+    "advise": ("advise_cmd", "advise"),
     "cards": ("cards_cmd", "cards"),
 }
 """Every command, in the order ``--help`` lists them: the module under ``trucker.cli`` and the

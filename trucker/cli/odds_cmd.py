@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 __all__ = ["odds"]
 
@@ -56,8 +56,20 @@ def odds(
         ),
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="The captain: sensible, cautious or greedy.")
+        str,
+        typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert."),
     ] = "sensible",
+    vs_policy: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--vs-policy",
+            metavar="NAME",
+            help="Another captain for the first ship: both fly the same decks and dice, "
+            "flight by flight, and the difference comes with its confidence interval.",
+        ),
+    ] = None,
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     insured: Annotated[
         Optional[bool],  # noqa: UP045
         typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
@@ -68,12 +80,12 @@ def odds(
 ) -> None:
     """How likely is a ship to come home, with how many credits, and what breaks first?
     Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
-    compares two designs on the same decks and dice. Ctrl-C stops early and reports what was
-    flown, marked partial.
+    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C stops
+    early and reports what was flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
     from trucker.formats.decks import load_deck, random_deck_level
@@ -81,12 +93,16 @@ def odds(
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
     from trucker.render.terminal.odds import odds_lines, odds_timing
-    from trucker.sim.captains import CAPTAINS
+    from trucker.sim.roster import CAPTAINS
 
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
-    if policy not in CAPTAINS:
-        raise bad_input("--policy", policy, f"unknown captain: use {', '.join(CAPTAINS)}")
+    for flag, name in (("--policy", policy), ("--vs-policy", vs_policy)):
+        if name is not None and name not in CAPTAINS:
+            raise bad_input(flag, name, f"unknown captain: use {', '.join(CAPTAINS)}")
+    if vs is not None and vs_policy is not None:
+        raise bad_input("--vs-policy", vs_policy, "compare designs (--vs) or captains, not both")
+    options = expert_options("expert" in (policy, vs_policy), effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     files = [*ships, *([vs] if vs is not None else [])]
@@ -98,15 +114,18 @@ def odds(
             the_deck = replace(the_deck, name=deck)
     names = unique_names([f.ship.name or Path(f.file).stem for f in loaded])
 
-    def crew(index: int) -> Crew:
+    def crew(index: int, captain: str = policy) -> Crew:
         flying = loaded[index]
         ship_insured = insured if flying.ship.board.insurance.optional else False
-        return Crew(names[index], flying.ship, policy, ship_insured, flying.repaired)
+        mind = options if captain == "expert" else ()
+        return Crew(names[index], flying.ship, captain, ship_insured, flying.repaired, mind)
 
     first = tuple(crew(i) for i in range(len(ships)))
     lineups = [first]
     if vs is not None:
         lineups.append((crew(len(ships)), *first[1:]))
+    if vs_policy is not None:
+        lineups.append((crew(0, vs_policy), *first[1:]))
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, flights)
     started = time.perf_counter()

@@ -28,8 +28,9 @@ from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
-from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
+from trucker.sim.captains import ScriptedPolicy
 from trucker.sim.flight import FlightResult
+from trucker.sim.roster import captain
 from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
@@ -46,7 +47,6 @@ __all__ = [
     "plan_dice",
     "read_log",
     "replay",
-    "SavedFlight",
     "start",
     "unique_names",
 ]
@@ -65,6 +65,8 @@ class Crew:
     """Class IV insurance: bought or refused; None: as the layout file says, else the captain
     decides (RULES §9.3)."""
     repaired: tuple[Cell, ...] = ()
+    captain_options: tuple[tuple[str, Any], ...] = ()
+    """The captain's options by name (the expert's ``effort``, ``objective``)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def deck_for(
 def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
     if crew.name in captains:
         return captains[crew.name]
-    base = CAPTAINS.get(crew.captain, SensibleCaptain)()
+    base = captain(crew.captain, dict(crew.captain_options))
     script = plan.choices.get(crew.name)
     if script is not None:
         return ScriptedPolicy(script, fallback=base, lenient=True)
@@ -154,6 +156,7 @@ def start(
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
         deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+        seed=plan.seed,
     )
 
 
@@ -198,6 +201,7 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
                 "captain": c.captain,
                 "insured": c.insured,
                 "repaired": [str(cell) for cell in c.repaired],
+                **({"captain_options": dict(c.captain_options)} if c.captain_options else {}),
                 "layout": ship_to_document(c.ship),
             }
             for c in plan.crews
@@ -212,21 +216,18 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-@dataclass(frozen=True)
-class SavedFlight:
-    """A flight log read back: its header, the plan's ships, deck and rulings, and every
-    event typed (what :func:`replay` and ``trucker play --resume`` start from)."""
-
-    header: Mapping[str, Any]
-    crews: tuple[Crew, ...]
-    deck: Deck
-    rulings: Rulings
-    events: list[Event]
+def _captain_options(entry: Mapping[str, Any], name: str) -> tuple[tuple[str, Any], ...]:
+    """A logged ship's captain options (the expert's effort and objective), by name."""
+    written = entry.get("captain_options", {})
+    if not isinstance(written, Mapping):
+        where = f"flight.ships.{entry['name']}.captain_options"
+        raise BadInput.one(name, where, "expected the captain's options by name")
+    return tuple(sorted(written.items()))
 
 
-def read_log(document: Mapping[str, Any], name: str = "log") -> SavedFlight:
-    """A flight log's plan and events; :class:`BadInput` naming the key when the document is
-    not a flight log."""
+def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, list[Event]]:
+    """A saved log's plan (its rolls as scripted faces, each ship's choices as its script) and
+    its events, typed. :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
     events = document.get("events")
     if not isinstance(header, Mapping) or header.get("format") != LOG_FORMAT:
@@ -254,6 +255,7 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> SavedFlight:
             captain=entry.get("captain", "sensible"),
             insured=entry.get("insured"),
             repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
+            captain_options=_captain_options(entry, name),
         )
         for entry in ships
     )
@@ -262,37 +264,35 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> SavedFlight:
         logged = read_events(events)
     except BadEvent as exc:
         raise exc.input_error(name) from None
+    rolls = [e.faces for e in logged if isinstance(e, Rolled)]
+    choices: dict[str, list[str]] = {c.name: [] for c in crews}
+    for e in logged:
+        if isinstance(e, Decided):
+            choices[e.ship].append(f"{e.decision}: {e.choice}")
     written = header.get("rulings", {})
     if not isinstance(written, Mapping):
         raise BadInput.one(name, "flight.rulings", "expected a table of rulings by name")
-    rulings = resolve_rulings([RulingSource(f"{name}: flight", written)])
-    return SavedFlight(header, crews, deck, rulings, logged)
+    plan = FlightPlan(
+        crews=crews,
+        deck=deck,
+        rulings=resolve_rulings([RulingSource(f"{name}: flight", written)]),
+        seed=header.get("seed"),
+        faces=tuple(face for pair in rolls for face in pair),
+        choices=choices,
+    )
+    return plan, logged
 
 
 def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
     :class:`BadInput` when the document is not a flight log, or is a flight saved before its
     end (``trucker play`` resumes those)."""
-    saved = read_log(document, name)
+    plan, _ = read_log(document, name)
     if document.get("finished") is False:
         raise BadInput.one(
             name,
             "finished",
             f"a flight saved before its end: resume it with trucker play --resume {name}",
         )
-    crews, logged = saved.crews, saved.events
-    rolls = [e.faces for e in logged if isinstance(e, Rolled)]
-    choices: dict[str, list[str]] = {c.name: [] for c in crews}
-    for e in logged:
-        if isinstance(e, Decided):
-            choices[e.ship].append(f"{e.decision}: {e.choice}")
-    plan = FlightPlan(
-        crews=crews,
-        deck=saved.deck,
-        rulings=saved.rulings,
-        seed=saved.header.get("seed"),
-        faces=tuple(face for pair in rolls for face in pair),
-        choices=choices,
-    )
-    scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
+    scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
     return plan, fly(plan, captains=scripted)

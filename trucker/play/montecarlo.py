@@ -41,6 +41,7 @@ __all__ = [
     "run_chunk",
     "summarise",
     "wilson",
+    "mean_interval",
 ]
 
 CHUNK = 250
@@ -52,7 +53,8 @@ Z95 = 1.959963984540054
 @dataclass(frozen=True)
 class OddsSpec:
     """What to fly: one line-up of ships, or two (``--vs``: the second replaces the first ship
-    of the first line-up by another design), a deck (``random:<LEVEL>`` or a fixed deck), the
+    of the first line-up by another design; ``--vs-policy``: by the same ship with another
+    captain), a deck (``random:<LEVEL>`` or a fixed deck), the
     rulings, the run's seed and the number of flights."""
 
     lineups: tuple[tuple[Crew, ...], ...]
@@ -221,7 +223,7 @@ def wilson(successes: int, trials: int) -> Interval:
     return Interval(p, low, high)
 
 
-def _mean_interval(total: float, squares: float, n: int) -> Interval:
+def mean_interval(total: float, squares: float, n: int) -> Interval:
     """The mean of ``n`` values given their sum and sum of squares, ± 1.96 standard errors."""
     if n == 0:
         return Interval(math.nan, math.nan, math.nan)
@@ -297,7 +299,9 @@ class ShipOdds:
 
 @dataclass(frozen=True)
 class Comparison:
-    """``--vs``: the second design minus the first, flight by flight (paired by seed)."""
+    """``--vs``: the second design minus the first, flight by flight (paired by seed); with
+    ``--vs-policy`` the second captain minus the first, each named after the ship and its
+    captain."""
 
     first: str
     second: str
@@ -344,9 +348,9 @@ PERCENTILES = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
 
 def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     n = counts.flights
-    credits = _mean_interval(*_moments(counts.credits)[1:], n)
-    tiles = _mean_interval(*_moments(counts.tiles_lost)[1:], n)
-    crew_lost = _mean_interval(*_moments(counts.crew_lost)[1:], n)
+    credits = mean_interval(*_moments(counts.credits)[1:], n)
+    tiles = mean_interval(*_moments(counts.tiles_lost)[1:], n)
+    crew_lost = mean_interval(*_moments(counts.crew_lost)[1:], n)
     cards: list[dict[str, Any]] = [
         {
             "card": label,
@@ -390,11 +394,13 @@ def summarise(spec: OddsSpec, tally: Tally, *, partial: bool = False) -> OddsRes
     comparison = None
     if spec.compared:
         d_credits, d_credits2, d_done, d_done2 = tally.paired
+        first, second = spec.lineups[0][0], spec.lineups[1][0]
+        named = first.name != second.name
         comparison = Comparison(
-            first=spec.lineups[0][0].name,
-            second=spec.lineups[1][0].name,
-            credits=_mean_interval(d_credits, d_credits2, tally.flights),
-            finish=_mean_interval(d_done, d_done2, tally.flights),
+            first=first.name if named else f"{first.name} ({first.captain})",
+            second=second.name if named else f"{second.name} ({second.captain})",
+            credits=mean_interval(d_credits, d_credits2, tally.flights),
+            finish=mean_interval(d_done, d_done2, tally.flights),
         )
     deck = spec.deck if isinstance(spec.deck, str) else (spec.deck.name or "deck")
     return OddsResult(

@@ -26,8 +26,9 @@ from trucker.core.decisions import Decision, DecisionKind, Option, Policy
 from trucker.core.errors import BadInput
 from trucker.core.events import Decided, Event
 from trucker.play.flights import FlightPlan, flight_log, plan_document, read_log, start
-from trucker.sim.captains import CAPTAINS, SensibleCaptain
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.flight import FlightResult
+from trucker.sim.roster import CAPTAINS
 from trucker.sim.stepping import FlightState
 from trucker.sim.tape import Choose, ExternalCaptain
 
@@ -206,8 +207,8 @@ class Session:
         """The flight a saved log stopped at: its plan flown again from its seed, each person's
         choices taken from the log. :class:`BadInput` naming the key when the document is not
         a flight log of seeded dice, or the flight flown again leaves it."""
-        saved = read_log(document, name)
-        header = saved.header
+        logged, events = read_log(document, name)
+        header = document["flight"]
         if header.get("scripted_dice"):
             raise BadInput.one(
                 name, "flight.scripted_dice", "a flight at the table resumes seeded dice only"
@@ -215,18 +216,18 @@ class Session:
         seed = header.get("seed")
         if not isinstance(seed, int):
             raise BadInput.one(name, "flight.seed", "expected the flight's seed, a whole number")
-        for crew in saved.crews:
+        for crew in logged.crews:
             if crew.captain not in TABLE_CAPTAINS:
                 raise BadInput.one(
                     name, f"flight.ships.{crew.name}.captain", f"unknown captain {crew.captain!r}"
                 )
-        plan = FlightPlan(saved.crews, saved.deck, saved.rulings, seed=seed)
+        plan = replace(logged, faces=None, choices={})
         session = cls(plan, captains=captains)
         people = set(session.humans)
         session._script = deque(
-            e for e in saved.events if isinstance(e, Decided) and e.ship in people and not e.forced
+            e for e in events if isinstance(e, Decided) and e.ship in people and not e.forced
         )
-        session._saved = [json.loads(json.dumps(e.to_dict())) for e in saved.events]
+        session._saved = [json.loads(json.dumps(e.to_dict())) for e in events]
         session._name = name
         return session
 

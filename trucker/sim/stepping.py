@@ -85,8 +85,12 @@ class FlightState:
         insured: Sequence[bool | None] | None = None,
         repaired: Sequence[Sequence[Cell]] | None = None,
         deck_rng: random.Random | None = None,
+        seed: int | None = None,
     ) -> None:
         self.table = table
+        self.seed = seed
+        """The flight's seed, for captains that search (their rollouts' seeds start from it,
+        never from the flight's dice: dice given from outside have none)."""
         self.flight = Flight(
             ships,
             cards,
@@ -109,6 +113,9 @@ class FlightState:
         """The live flight stopped inside a card: play it again from the mark."""
         self._decided = 0
         """Decisions asked in the phases finished (a stepped flight counts them)."""
+        self.searches = 0
+        """Searches made so far (a searcher counts them: its n-th search has its own seed,
+        whether or not the flight keeps a log, so asks more)."""
         policies = {p.name: table.policy(p.name) for p in self.flight.players}
         external = [n for n, p in policies.items() if getattr(p, "external", False)]
         searchers = {n: p for n, p in policies.items() if callable(getattr(p, "search", None))}
@@ -146,10 +153,12 @@ class FlightState:
             return None
         return self.flight.cards[self.played]
 
-    def advance(self) -> Waiting | None:
+    def advance(self, *, cards: int | None = None) -> Waiting | None:
         """Play on until the flight waits for an answer from outside the engine (returned), or
-        is settled (None: :attr:`result` holds the flight's result)."""
-        while self.result is None:
+        is settled (None: :attr:`result` holds the flight's result); with ``cards``, stop
+        too once that many more cards are played (None then, and :attr:`done` False)."""
+        stop = None if cards is None else self.played + cards
+        while self.result is None and (stop is None or self.played < stop):
             if not self._phase():
                 return self.waiting
         return None
@@ -315,13 +324,15 @@ class FlightState:
         policies: Mapping[str, Policy] | Policy,
         shuffle: random.Random | None = None,
     ) -> FlightState:
-        """A quiet copy of this flight at the decision being asked now, that answers it with
+        """A quiet copy of this flight at the decision being asked now (of a searcher inside
+        the engine, or the one the flight stopped at), that answers it with
         ``label``, rolls on with ``dice`` and is flown on by ``policies`` (none of them
         outside the engine or searching); ``shuffle`` reorders the cards still face down (a
         look ahead must not read the deck). Play it with :meth:`finish`."""
         tape, mark = self._tape, self._mark
-        if tape is None or mark is None or not tape.at_end:
-            raise RuntimeError("a flight branches only at a decision a searcher is asked")
+        stopped = isinstance(self.waiting, Choose)
+        if tape is None or mark is None or not (stopped or tape.at_end):
+            raise RuntimeError("a flight branches only at the decision it asks now")
         table = Table(rulings=self.table.rulings, dice=dice, policies=policies)
         twin = FlightState.__new__(FlightState)
         twin.__dict__.update(self.__dict__)
