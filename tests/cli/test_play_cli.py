@@ -242,3 +242,41 @@ def test_a_log_that_is_not_a_flight_is_refused(capsys, monkeypatch, tmp_path):
     assert run.err_lines == [
         "log.json: flight: not a trucker-flight/1 log (write one with trucker fly --json)"
     ]
+
+
+def test_hints_show_the_experts_values(capsys, monkeypatch, tmp_path):
+    # one card and no dice: whatever the rollouts, Red flying on arrives first, 4 + best-looking
+    # 2 = 6 credits, and comes home; giving up earns nothing and does not come home (RULES §6.3,
+    # §9.1). Powering its double cannon or not costs Red no credit (the token is lost either
+    # way), so those two cannot be told apart.
+    run = play(capsys, monkeypatch, tmp_path, ENOUGH, RED, GREEN, "-d", SMUGGLERS, "--seed", "1",
+               "--hints", "--effort", "20", "--captain", "green=expert")  # fmt: skip
+    assert run.code == 0, run.stderr
+    out = run.stdout
+    assert "  1. fly on   (Enter)  expert: 6.0 credits (6.0-6.0), home 100%, best" in out
+    assert "  2. give up           expert: 0.0 credits (0.0-0.0), home 0%" in out
+    assert "  expert: no option can be told apart at this effort" in out
+    assert "Green (expert captain)" in out
+    saved = json.loads((tmp_path / "flight-1.json").read_text())
+    assert saved["flight"]["ships"][1]["captain_options"] == {"effort": 20}
+
+
+def test_hints_and_a_resume_leave_an_experts_flight_as_it_was(capsys, monkeypatch, tmp_path):
+    args = (CRUISER, CRUISER, "-d", "random:III", "--seed", "5", "--captain", "Cruiser (2)=expert",
+            "--effort", "2")  # fmt: skip
+    hinted = play(capsys, monkeypatch, tmp_path, ENOUGH, *args, "--hints", "--save", "a.json")
+    assert hinted.code == 0, hinted.stderr
+    assert "expert: " in hinted.stdout
+    first = play(capsys, monkeypatch, tmp_path, "\n\n\n", *args, "--save", "b.json")
+    assert first.code == 0, first.stderr
+    second = play(capsys, monkeypatch, tmp_path, ENOUGH, "--resume", "b.json", "--save", "c.json")
+    assert second.code == 0, second.stderr
+    whole = json.loads((tmp_path / "a.json").read_text())
+    assert json.loads((tmp_path / "c.json").read_text()) == whole
+    assert any(e["kind"] == "decided" and e["ship"] == "Cruiser (2)" for e in whole["events"])
+
+
+def test_effort_needs_someone_to_search(capsys, monkeypatch, tmp_path):
+    run = play(capsys, monkeypatch, tmp_path, ENOUGH, RED, "-d", SMUGGLERS, "--effort", "5")
+    assert run.code == 2
+    assert run.err_lines == ["--effort: 5: only the expert searches"]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from trucker.cli.options import RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,8 +37,8 @@ def play(
         typer.Option(
             "--captain",
             metavar="NAME|SHIP=NAME",
-            help="Who flies a ship: human (every ship not named), sensible, cautious or "
-            "greedy; for one ship (SHIP=NAME) or every ship not named (NAME).",
+            help="Who flies a ship: human (every ship not named), sensible, cautious, greedy "
+            "or expert; for one ship (SHIP=NAME) or every ship not named (NAME).",
         ),
     ] = None,
     resume: Annotated[
@@ -53,6 +53,16 @@ def play(
             help="Where the log is saved (default: flight-SEED.json here, a new name if taken).",
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints",
+            help="Show the expert's value of each option at every question (final credits "
+            "and chance of coming home, from --effort rollouts per option, default 200).",
+        ),
+    ] = False,
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     order: Annotated[
         str | None, typer.Option("--order", metavar="2,1,3", help="Start order by file number.")
     ] = None,
@@ -73,13 +83,15 @@ def play(
 
     Example: trucker play red.toml blue.toml --deck random:III --seed 7 --captain blue=sensible
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.output import check_output, err, out
     from trucker.formats.load import read_document
     from trucker.play.plans import plan_flight
     from trucker.play.session import Session, seat
 
     console = err if json_out else out
+    experts = any(entry.rpartition("=")[2] == "expert" for entry in captain or ())
+    minds = expert_options(experts or hints, effort, objective)
     inputs = [*(ships or []), *([Path(deck)] if deck and Path(deck).exists() else [])]
     if resume is not None:
         if ships or deck is not None or seed is not None or captain or order:
@@ -101,10 +113,15 @@ def play(
         plan = plan_flight(boarding, deck, rulings, seed=draw_seed(seed), order=order)
         stems = {id(f.ship): Path(f.file).stem for f in flying}
         aliases = {stems[id(c.ship)]: c.name for c in plan.crews if id(c.ship) in stems}
-        session = Session(seat(plan, captain or (), aliases))
+        session = Session(seat(plan, captain or (), aliases, minds))
     target = save if save is not None else _free_name(session.plan.seed or 0)
     check_output(target, "--save", inputs)
-    code = _play(session, console, target, resumed=resume)
+    advice = None
+    if hints:
+        from trucker.play.advice import ADVICE_EFFORT
+
+        advice = {"effort": effort or ADVICE_EFFORT, "objective": objective or "credits"}
+    code = _play(session, console, target, resumed=resume, advice=advice)
     if json_out and session.done:
         json.dump(session.document(), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -121,7 +138,14 @@ def _free_name(seed: int) -> Path:
     return path
 
 
-def _play(session: Session, console: Console, target: Path, *, resumed: Path | None) -> int:
+def _play(
+    session: Session,
+    console: Console,
+    target: Path,
+    *,
+    resumed: Path | None,
+    advice: dict[str, Any] | None,
+) -> int:
     """The table's loop: tell what happened, ask, answer; the exit code."""
     from rich.text import Text
 
@@ -147,7 +171,7 @@ def _play(session: Session, console: Console, target: Path, *, resumed: Path | N
             print_lines(teller.tell(events, session.news()), console)
             if question is None:
                 break
-            if not _ask(session, question, console, target):
+            if not _ask(session, question, console, target, advice):
                 return 0
     except KeyboardInterrupt:
         console.print()
@@ -169,7 +193,13 @@ def _who(session: Session, console: Console) -> None:
     console.print(Text(f"at the table: {seats}", style="bright_black"))
 
 
-def _ask(session: Session, question: Question, console: Console, target: Path) -> bool:
+def _ask(
+    session: Session,
+    question: Question,
+    console: Console,
+    target: Path,
+    advice: dict[str, Any] | None,
+) -> bool:
     """Ask until a line answers the question; False when the table stops (saved)."""
     from trucker.cli.output import print_lines
     from trucker.play.flights import launch
@@ -180,7 +210,8 @@ def _ask(session: Session, question: Question, console: Console, target: Path) -
     record = record_flight(launch(session.plan), session.events)
     standing = record.after[max(record.after)] if record.after else record.launch
     ship = next(s for s in standing if s.name == question.ship)
-    lines = question_lines(question)
+    hints = session.hints(**advice) if advice is not None else None
+    lines = question_lines(question, hints)
     if not _routine(question):
         lines.insert(0, standing_line(ship))
     print_lines(lines, console)

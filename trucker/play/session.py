@@ -25,6 +25,7 @@ from typing import Any
 from trucker.core.decisions import Decision, DecisionKind, Option, Policy
 from trucker.core.errors import BadInput
 from trucker.core.events import Decided, Event
+from trucker.play.advice import OptionValue, appraise_options
 from trucker.play.flights import FlightPlan, flight_log, plan_document, read_log, start
 from trucker.sim.captains import SensibleCaptain
 from trucker.sim.flight import FlightResult
@@ -72,12 +73,16 @@ class Question:
 
 
 def seat(
-    plan: FlightPlan, entries: Sequence[str], aliases: Mapping[str, str] | None = None
+    plan: FlightPlan,
+    entries: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+    expert: Sequence[tuple[str, Any]] = (),
 ) -> FlightPlan:
     """The plan with each ship's captain from ``--captain`` entries: ``SHIP=NAME`` for one
     ship (by its name in the flight, or an alias: its file's name), ``NAME`` for every ship
     not named; a ship nobody names is flown by a person (at a table every ship has its
-    player). :class:`BadInput` for an unknown ship or captain."""
+    player); ``expert`` the expert's options (effort, objective) for the ships it flies.
+    :class:`BadInput` for an unknown ship or captain."""
     names = [c.name for c in plan.crews]
     aliases = {**(aliases or {}), **{n: n for n in names}}
     chosen: dict[str, str] = {}
@@ -93,8 +98,12 @@ def seat(
             raise BadInput.one("--captain", entry, f"no ship named {ship!r} ({', '.join(names)})")
         else:
             chosen[aliases[ship]] = captain
-    crews = tuple(replace(c, captain=chosen.get(c.name, every or HUMAN)) for c in plan.crews)
-    return replace(plan, crews=crews)
+    crews = []
+    for crew in plan.crews:
+        name = chosen.get(crew.name, every or HUMAN)
+        options = tuple(expert) if name == "expert" else ()
+        crews.append(replace(crew, captain=name, captain_options=options))
+    return replace(plan, crews=tuple(crews))
 
 
 class Session:
@@ -171,6 +180,18 @@ class Session:
         start, self._told = self._told, len(self.events)
         return start
 
+    def hints(self, *, effort: int, objective: str = "credits") -> list[OptionValue]:
+        """The expert's value of each option of :attr:`question`, best first
+        (:func:`~trucker.play.advice.appraise_options`); the flight goes on as if nothing
+        was asked, an expert aboard searching as it would have."""
+        if self.question is None:
+            raise RuntimeError("no one is being asked anything")
+        searches = self.state.searches
+        try:
+            return appraise_options(self.state, effort=effort, objective=objective)
+        finally:
+            self.state.searches = searches
+
     # --- saving and resuming ---------------------------------------------------------------
 
     def document(self) -> dict[str, Any]:
@@ -222,7 +243,10 @@ class Session:
                     name, f"flight.ships.{crew.name}.captain", f"unknown captain {crew.captain!r}"
                 )
         plan = replace(logged, faces=None, choices={})
-        session = cls(plan, captains=captains)
+        try:
+            session = cls(plan, captains=captains)
+        except (TypeError, ValueError) as exc:
+            raise BadInput.one(name, "flight.ships", f"a captain cannot fly: {exc}") from None
         people = set(session.humans)
         session._script = deque(
             e for e in events if isinstance(e, Decided) and e.ship in people and not e.forced

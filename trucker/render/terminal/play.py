@@ -7,7 +7,7 @@ The story itself is told by :class:`~trucker.render.terminal.flight.Teller`, the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -15,16 +15,13 @@ from rich.text import Text
 from trucker.render.terminal.styles import plural
 
 if TYPE_CHECKING:
-    from trucker.core.decisions import Option
+    from trucker.play.advice import OptionValue
     from trucker.play.record import ShipAfter
     from trucker.play.session import Question
 
-__all__ = ["Hint", "question_lines", "prompt_text", "standing_line", "HELP"]
+__all__ = ["question_lines", "prompt_text", "standing_line", "HELP"]
 
 _ASK, _DIM, _NOTE = "bold cyan", "bright_black", "yellow"
-
-Hint = tuple[float, float]
-"""The expert's value of one option: expected final credits, chance of coming home (0-1)."""
 
 HELP = (
     "Enter takes the option marked (Enter); a number, or an option's words, picks that option.",
@@ -46,27 +43,42 @@ def standing_line(after: ShipAfter) -> Text:
     return Text(words, style=_DIM)
 
 
-def question_lines(
-    question: Question, *, hints: Mapping[Option, Hint] | None = None, searched: bool = True
-) -> list[Text]:
+def question_lines(question: Question, hints: Sequence[OptionValue] | None = None) -> list[Text]:
     """The question: whose decision, what about, and the options numbered (the one Enter
-    takes marked); with ``hints`` each option's expected credits and chance of coming home."""
+    takes marked); with ``hints`` (the expert's values, best first) each option's expected
+    final credits and chance of coming home, and whether it can be told from the best."""
     decision = question.decision
     about = f" — {decision.context}" if decision.context else ""
     lines = [Text(f"{question.ship}, your decision ({decision.kind}{about}):", style=_ASK)]
     width = max(len(o.label) for o in question.options)
+    ranked = list(hints or ())
+    valued = {h.label: h for h in ranked}
+    best = ranked[0].label if ranked else None
+    same = len(ranked) > 1 and not any(h.apart for h in ranked[1:])
     for number, option in enumerate(question.options, 1):
         line = Text(f"  {number}. {option.label.ljust(width)}")
-        if option == question.suggested:
-            line.append("  (Enter)", style=_DIM)
-        hint = hints.get(option) if hints else None
+        line.append("  (Enter)" if option == question.suggested else " " * 9, style=_DIM)
+        hint = valued.get(option.label)
         if hint is not None:
-            credits, home = hint
-            line.append(f"  expert: {credits:.1f} credits, home {home:.0%}", style=_NOTE)
+            line.append(f"  expert: {_hint(hint, None if same else best)}", style=_NOTE)
+        line.rstrip()
         lines.append(line)
-    if hints is not None and not searched:
-        lines.append(Text("  expert: every option leaves the flight the same", style=_NOTE))
+    if same:
+        lines.append(Text("  expert: no option can be told apart at this effort", style=_NOTE))
     return lines
+
+
+def _hint(hint: OptionValue, best: str | None) -> str:
+    """``12.3 credits (10.1-14.5), home 88%``, the best marked (``best`` None: no mark)."""
+    credits, home = hint.credits, hint.home
+    words = (
+        f"{credits.value:.1f} credits ({credits.low:.1f}-{credits.high:.1f}), home {home.value:.0%}"
+    )
+    if best is None:
+        return words
+    if hint.label == best:
+        return words + ", best"
+    return words + ("" if hint.apart else ", as good as the best at this effort")
 
 
 def prompt_text(question: Question) -> str:
