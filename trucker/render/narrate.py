@@ -64,12 +64,16 @@ def _spent(e: Fields) -> str:
 
 
 def _met(e: Fields) -> str:
+    """The ship is named: with several ships aboard a flight, each meets the threat in turn."""
     where = _line(e["line"], e["direction"])
+    ship = e.get("ship")
     if e["square"] is None:
-        return f"{e['threat']} from the {e['direction']} along {where} meets nothing: a miss"
+        missed = f"misses {ship}" if ship else "meets nothing: a miss"
+        return f"{e['threat']} from the {e['direction']} along {where} {missed}"
+    whose = f"{ship}'s" if ship else "the"
     return (
         f"{e['threat']} from the {e['direction']} along {where} "
-        f"meets the {e['part']} on {e['square']}"
+        f"meets {whose} {e['part']} on {e['square']}"
     )
 
 
