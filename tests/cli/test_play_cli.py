@@ -280,3 +280,17 @@ def test_effort_needs_someone_to_search(capsys, monkeypatch, tmp_path):
     run = play(capsys, monkeypatch, tmp_path, ENOUGH, RED, "-d", SMUGGLERS, "--effort", "5")
     assert run.code == 2
     assert run.err_lines == ["--effort: 5: only the expert searches"]
+
+
+def test_no_one_is_asked_a_question_no_answer_changes(capsys, monkeypatch, tmp_path):
+    # the Drifter has no engine: an Open Space puts it out whatever it answers (RULES §6.3),
+    # so it is told why instead of asked; Red, with an engine, is asked
+    drifter = str(FLIGHTS / "no-engine.toml")
+    deck = str(FLIGHTS / "decks" / "open-space.toml")
+    run = play(capsys, monkeypatch, tmp_path, ENOUGH, drifter, RED, "-d", deck, "--seed", "1")
+    assert run.code == 0, run.stderr
+    out = run.stdout
+    assert "  Drifter is not asked whether to give up: this card puts it out anyway" in out
+    assert "Drifter, your decision" not in out
+    assert "Red, your decision (give-up — before the card):" in out
+    assert "Drifter gives up: no engine power in open space" in out

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from trucker.play.session import Question, Session
+    from trucker.render.terminal.flight import Teller
 
 __all__ = ["play"]
 
@@ -154,7 +155,7 @@ def _play(
     from trucker.render.terminal.flight import Teller, flight_title
 
     teller = Teller(launch(session.plan))
-    print_lines([Text(flight_title(session.plan), style="bold")], console)
+    print_lines([flight_title(session.plan)], console)
     _who(session, console)
     try:
         if resumed is not None:
@@ -167,8 +168,7 @@ def _play(
             )  # fmt: skip
         while True:
             question = session.play()
-            events = session.events
-            print_lines(teller.tell(events, session.news()), console)
+            _tell(session, teller, console)
             if question is None:
                 break
             if not _ask(session, question, console, target, advice):
@@ -181,6 +181,24 @@ def _play(
     _finish(session, console)
     _save(session, target, console, "the flight is over")
     return 0
+
+
+def _tell(session: Session, teller: Teller, console: Console) -> None:
+    """The events since the last question, and where a person was not asked, why."""
+    from rich.text import Text
+
+    from trucker.cli.output import print_lines
+
+    events = session.events
+    start = session.news()
+    for at, ship, why in session.take_unasked():
+        if at >= start:
+            print_lines(teller.tell(events, start, at), console)
+            start = at
+        console.print(
+            Text(f"  {ship} is not asked whether to give up: {why}", style="bright_black")
+        )
+    print_lines(teller.tell(events, start), console)
 
 
 def _who(session: Session, console: Console) -> None:

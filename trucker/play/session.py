@@ -42,6 +42,7 @@ __all__ = [
     "seat",
     "read_reply",
     "is_give_up",
+    "settled_anyway",
 ]
 
 HUMAN = "human"
@@ -124,6 +125,9 @@ class Session:
         self._script: deque[Decided] = deque()
         self._saved: list[dict[str, Any]] | None = None
         self._name = ""
+        self.unasked: list[tuple[int, str, str]] = []
+        """The people not asked because no answer changes anything: where in :attr:`events`,
+        whose ship, and why (:meth:`take_unasked` hands them out once)."""
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -156,6 +160,11 @@ class Session:
                 continue
             if self._script:
                 waiting = self.state.apply(self._scripted(decision))
+                continue
+            settled = settled_anyway(decision)
+            if settled is not None:
+                self.unasked.append((len(self.events), decision.ship, settled[1]))
+                waiting = self.state.apply(settled[0])
                 continue
             self._check_saved()
             self.question = Question(decision, waiting.number, _ADVISER.decide(decision))
@@ -191,6 +200,11 @@ class Session:
             return appraise_options(self.state, effort=effort, objective=objective)
         finally:
             self.state.searches = searches
+
+    def take_unasked(self) -> list[tuple[int, str, str]]:
+        """The people not asked since the last call (:attr:`unasked`), to tell the table."""
+        taken, self.unasked = self.unasked, []
+        return taken
 
     # --- saving and resuming ---------------------------------------------------------------
 
@@ -336,3 +350,15 @@ def read_reply(text: str, question: Question) -> Reply:
 def is_give_up(question: Question) -> bool:
     """The question asked of every flying ship before each card: fly on or give up?"""
     return question.decision.kind is DecisionKind.GIVE_UP
+
+
+def settled_anyway(decision: Decision) -> tuple[Option, str] | None:
+    """The answer to give without asking, and why, when no answer changes anything: giving up
+    before a card that puts the ship out at once whatever it does (RULES §6.3)."""
+    if decision.kind is not DecisionKind.GIVE_UP:
+        return None
+    out = getattr(decision.options[0].value, "out", "")
+    if not out:
+        return None
+    fly_on = next(o for o in decision.options if not o.value.give_up)
+    return fly_on, f"this card puts it out anyway ({out})"
