@@ -236,7 +236,10 @@ def _ask(
     while True:
         console.print(prompt_text(question), end="")
         console.file.flush()
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except OSError:  # no input to read (closed, or not readable): the end of the input
+            line = ""
         if not line:
             console.print()
             _save(session, target, console, "end of input")
