@@ -1,5 +1,6 @@
 """The expert's golden case, worked out by hand in scenarios/flights/robot-thruster.toml: it
-wakes robots to man a thruster when that alone saves the ship; the sensible captain does not."""
+wakes robots to man a thruster when that alone saves the ship; so, since the sensible captain
+weighs waking robots for a shift that shortens a walk (Rusty's golden), does the sensible one."""
 
 from __future__ import annotations
 
@@ -38,10 +39,7 @@ def test_the_expert_wakes_the_robots_to_man_the_thruster() -> None:
     assert (ship.humans, ship.batteries, ship.final_credits) == (2, 0, 6)
 
 
-def test_the_sensible_captain_leaves_them_asleep_and_loses_its_crew() -> None:
-    assert _story("sensible") == [
-        ("decided", "leave robots 7,8 inactive"),
-        ("gave-up", "no humans left aboard"),
-    ]
+def test_the_sensible_captain_wakes_them_too() -> None:
+    assert _story("sensible") == _story("expert")
     ship = fly(_plan("sensible")).ships[0]
-    assert (ship.gave_up, ship.humans, ship.final_credits) == (True, 0, 0)
+    assert (ship.gave_up, ship.humans, ship.final_credits) == (False, 2, 6)
