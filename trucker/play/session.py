@@ -27,6 +27,7 @@ from trucker.core.errors import BadInput
 from trucker.core.events import Decided, Event
 from trucker.play.advice import OptionValue, appraise_options
 from trucker.play.flights import FlightPlan, flight_log, plan_document, read_log, start
+from trucker.rules.validate import validate
 from trucker.sim.captains import SensibleCaptain
 from trucker.sim.flight import FlightResult
 from trucker.sim.roster import CAPTAINS
@@ -255,6 +256,11 @@ class Session:
             if crew.captain not in TABLE_CAPTAINS:
                 raise BadInput.one(
                     name, f"flight.ships.{crew.name}.captain", f"unknown captain {crew.captain!r}"
+                )
+        for crew in logged.crews:
+            if not validate(crew.ship, logged.rulings).legal:
+                raise BadInput.one(
+                    name, f"flight.ships.{crew.name}", "the layout is illegal (trucker validate)"
                 )
         plan = replace(logged, faces=None, choices={})
         try:
