@@ -41,6 +41,7 @@ _HOMES = {
     "trucker.rules.violations": ("RuleId", "Violation"),
     "trucker.sim.captains": ("SensibleCaptain", "CAPTAINS", "ScriptedPolicy", "RandomPolicy"),
     "trucker.sim.exposure": ("exposure",),
+    "trucker.sim.expert": ("ExpertCaptain",),
     "trucker.play.deal": ("deal_deck",),
     "trucker.play.flights": ("Crew", "FlightPlan", "fly", "replay", "flight_log"),
     "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "Precision", "summarise"),
@@ -48,6 +49,8 @@ _HOMES = {
     "trucker.play.changes": ("changes", "parse_parts", "DEFAULT_PARTS"),
     "trucker.play.weigh": ("weigh", "WeighResult", "Schedule"),
     "trucker.play.impact": ("ruling_impact", "ImpactResult"),
+    "trucker.play.advice": ("Advice", "OptionValue", "advise", "advise_log", "appraise_options"),
+    "trucker.play.session": ("Session", "Question", "read_reply"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -84,12 +87,14 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.formats.decks import Deck, load_deck
     from trucker.formats.load import load_ship, load_ships, read_document
     from trucker.formats.write import dumps_ship
+    from trucker.play.advice import Advice, OptionValue, advise, advise_log, appraise_options
     from trucker.play.changes import DEFAULT_PARTS, changes, parse_parts
     from trucker.play.deal import deal_deck
     from trucker.play.flights import Crew, FlightPlan, flight_log, fly, replay
     from trucker.play.impact import ImpactResult, ruling_impact
     from trucker.play.montecarlo import OddsResult, OddsSpec, Precision, summarise
     from trucker.play.parallel import fly_chunks, fly_until
+    from trucker.play.session import Question, Session, read_reply
     from trucker.play.weigh import Schedule, WeighResult, weigh
     from trucker.rules.repair import CannotRepair, RepairResult, repair
     from trucker.rules.report import Report
@@ -97,4 +102,5 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.rules.validate import is_legal, validate, violations
     from trucker.rules.violations import RuleId, Violation
     from trucker.sim.captains import CAPTAINS, RandomPolicy, ScriptedPolicy, SensibleCaptain
+    from trucker.sim.expert import ExpertCaptain
     from trucker.sim.exposure import exposure

@@ -213,6 +213,38 @@ def test_replay_names_the_event_and_key_a_damaged_log_lacks(tmp_path) -> None:
     ]
 
 
+def test_the_expert_flies_from_the_command_line_and_its_log_replays(tmp_path) -> None:
+    """The golden of scenarios/flights/robot-thruster.toml: the expert wakes the robots, the
+    ship comes home with 6 credits; the log replays with the choices it made."""
+    ship = str(SCENARIOS / "flights" / "robot-thruster.toml")
+    deck = str(SCENARIOS / "flights" / "decks" / "small-predator.toml")
+    args = ("fly", ship, "-d", deck, "--dice", "3,4", "--policy", "expert", "--effort", "2")
+    run = trucker(*args, "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["flight"]["ships"][0]["captain"] == "expert"
+    assert (data["ships"][0]["gave_up"], data["ships"][0]["final_credits"]) == (False, 6)
+    log = tmp_path / "log.json"
+    log.write_text(run.stdout)
+    assert trucker("replay", str(log)).returncode == 0
+    told = trucker(*args[:-2], "--objective", "home")
+    assert told.returncode == 0 and "activate robots 7,8 with battery 6,8" in told.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--effort", "4"), "only the expert searches"),
+        (("--policy", "expert", "--effort", "0"), "at least 1"),
+        (("--policy", "Red=sensible", "--objective", "home"), "only the expert"),
+    ],
+)
+def test_expert_options_without_an_expert_are_refused(args: tuple[str, ...], why: str) -> None:
+    run = trucker("fly", RED, "--deck", "random:I", "--seed", "1", *args)
+    assert run.returncode == 2 and why in run.stderr, run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
 def test_brief_prints_a_line_per_card_and_ship(tmp_path) -> None:
     run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--brief")
     assert run.returncode == 0, run.stderr

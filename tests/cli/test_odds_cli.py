@@ -177,3 +177,40 @@ def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
     assert data["partial"] is True
     assert data["flights"] < 1000000 and data["flights"] % 250 == 0
     assert data["lineups"][0][0]["flights"] == data["flights"]
+
+
+def test_captains_compared_in_the_shape_of_vs() -> None:
+    """--vs-policy: the same ship, decks and dice, another captain; the expert in two worker
+    processes flies as it does in one."""
+    args = ("odds", CRUISER, "--deck", "random:III", "-n", "6", "--seed", "3", "--json",
+            "--policy", "sensible", "--vs-policy", "expert", "--effort", "2")  # fmt: skip
+    one = trucker(*args)
+    two = trucker(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr
+    assert _numbers(one.stdout) == _numbers(two.stdout)
+    data = json.loads(one.stdout)
+    comparison = data["comparison"]
+    assert comparison["first"] == "Cruiser (sensible)"
+    assert comparison["second"] == "Cruiser (expert)"
+    for key in ("credits_difference", "finish_difference"):
+        diff = comparison[key]
+        assert diff["low"] <= diff["value"] <= diff["high"]
+    first, second = (lineup[0] for lineup in data["lineups"])
+    assert (first["captain"], second["captain"]) == ("sensible", "expert")
+    mean = second["credits"]["value"] - first["credits"]["value"]
+    assert comparison["credits_difference"]["value"] == pytest.approx(mean)
+
+
+def test_captain_options_refused_where_they_do_not_apply() -> None:
+    for args, why in (
+        (("--vs-policy", "reckless"), "--vs-policy"),
+        (("--effort", "4"), "only the expert searches"),
+        (("--policy", "expert", "--effort", "0"), "at least 1"),
+        (("--policy", "expert", "--objective", "glory"), "credits or home"),
+        (("--objective", "home"), "only the expert"),
+        (("--vs", DOUBLE, "--vs-policy", "expert"), "not both"),
+    ):
+        run = trucker("odds", CRUISER, "--deck", "random:II", "-n", "2", *args)
+        assert run.returncode == 2, (args, run.stderr)
+        assert why in run.stderr and "Traceback" not in run.stderr
+        assert len(run.stderr.strip().splitlines()) == 1, run.stderr

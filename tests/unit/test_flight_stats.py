@@ -184,6 +184,20 @@ def test_dask_on_a_local_cluster() -> None:
     assert summarise(spec, remote.tally).to_dict() == summarise(spec, local.tally).to_dict()
 
 
+def test_the_expert_on_dask_flies_as_at_home() -> None:
+    """The expert captain travels to Dask workers by its name and options, and searches there
+    as it does here (its rollouts seeded by the flight, not by the process)."""
+    distributed = pytest.importorskip("distributed", reason="the optional Dask extra")
+    ship = load_ship(SHIPS / "class-iii-cruiser.toml")
+    expert = Crew("0", ship, "expert", captain_options=(("effort", 1),))
+    spec = OddsSpec(((Crew("0", ship),), (expert,)), "random:III", Rulings(), 5, 3)
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        remote = fly_chunks(spec, dask=cluster.scheduler_address)
+    assert summarise(spec, remote.tally).to_dict() == summarise(spec, fly_all(spec)).to_dict()
+
+
 def test_dask_address_that_answers_nothing_is_bad_input() -> None:
     pytest.importorskip("distributed", reason="the optional Dask extra")
     from trucker.core.errors import BadInput

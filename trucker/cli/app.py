@@ -34,8 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "radiation": ("radiation_cmd", "radiation"),
     "fly": ("fly_cmd", "fly"),
     "replay": ("fly_cmd", "replay"),
+    "play": ("play_cmd", "play"),
     "odds": ("odds_cmd", "odds"),
     "weigh": ("weigh_cmd", "weigh"),
+    "advise": ("advise_cmd", "advise"),
     "cards": ("cards_cmd", "cards"),
 }
 """Every command, in the order ``--help`` lists them: the module under ``trucker.cli`` and the

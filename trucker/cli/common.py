@@ -119,6 +119,26 @@ def parse_square(text: str, option: str) -> Cell:
         raise bad_input(option, text, str(exc)) from None
 
 
+def expert_options(
+    searching: bool, effort: int | None, objective: str | None
+) -> tuple[tuple[str, Any], ...]:
+    """``--effort`` and ``--objective`` checked (given only with an expert aboard), as the
+    expert captain's options by name."""
+    from trucker.sim.expert import OBJECTIVES
+
+    if effort is not None and (effort < 1 or not searching):
+        problem = "rollouts per option, at least 1" if searching else "only the expert searches"
+        raise bad_input("--effort", str(effort), problem)
+    if objective is not None and (objective not in OBJECTIVES or not searching):
+        problem = (
+            f"use {' or '.join(OBJECTIVES)}" if searching else "only the expert has an objective"
+        )
+        raise bad_input("--objective", objective, problem)
+    return tuple(
+        (key, value) for key, value in (("effort", effort), ("objective", objective)) if value
+    )
+
+
 def draw_seed(seed: int | None) -> int:
     """The seed to use: the given one, or a fresh one the report prints for a rerun."""
     return seed if seed is not None else random.SystemRandom().randrange(1, 10**6)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 __all__ = ["fly", "replay"]
 
@@ -44,9 +44,12 @@ def fly(
         typer.Option(
             "--policy",
             metavar="NAME|SHIP=NAME",
-            help="sensible (default), cautious, greedy or interactive; for all ships or one.",
+            help="sensible (default), cautious, greedy, expert or interactive; for all ships"
+            " or one.",
         ),
     ] = None,
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     order: Annotated[
         str | None, typer.Option("--order", metavar="2,1,3", help="Start order by file number.")
     ] = None,
@@ -71,7 +74,7 @@ def fly(
 
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.interactive import FlightNews, TerminalCaptain
     from trucker.cli.output import check_output
     from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
@@ -84,11 +87,14 @@ def fly(
         check_output(html, "--html", [*ships, Path(deck), *([choices] if choices else [])])
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
+    searching = any(entry.rpartition("=")[2] == "expert" for entry in policy or ())
+    minds = expert_options(searching, effort, objective)
     flying, rulings = load_flight_ships(ships, ruling, repair=repair, quiet=json_out)
     boarding = [(f.ship, f.file, f.repaired) for f in flying]
     used_seed = draw_seed(seed) if dice is None else seed
     plan = plan_flight(boarding, deck, rulings, seed=used_seed, dice=dice, choices=choices,
-                       order=order, policy=policy or (), insured=insured)  # fmt: skip
+                       order=order, policy=policy or (), insured=insured,
+                       expert=minds)  # fmt: skip
     log: list[Event] = []
     news = FlightNews(log, named=len(plan.crews) > 1)
     interactive = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trucker.cli.common import FlightShip, bad_input
 
@@ -21,12 +21,12 @@ PRECISION_MOST = 100_000
 """The most flights a run to a precision flies when ``-n`` does not say."""
 
 
-def check_policy(policy: str) -> None:
-    """A captain the engine ships, else one line and exit 2."""
-    from trucker.sim.captains import CAPTAINS
+def check_policy(policy: str, flag: str = "--policy") -> None:
+    """A captain the engine ships (the expert too), else one line and exit 2."""
+    from trucker.sim.roster import CAPTAINS
 
     if policy not in CAPTAINS:
-        raise bad_input("--policy", policy, f"unknown captain: use {', '.join(CAPTAINS)}")
+        raise bad_input(flag, policy, f"unknown captain: use {', '.join(CAPTAINS)}")
 
 
 def deck_option(deck: str) -> str | Deck:
@@ -40,9 +40,15 @@ def deck_option(deck: str) -> str | Deck:
     return found if found.name is not None else replace(found, name=deck)
 
 
-def crews_of(loaded: Sequence[FlightShip], policy: str, insured: bool | None) -> list[Crew]:
+def crews_of(
+    loaded: Sequence[FlightShip],
+    policy: str,
+    insured: bool | None,
+    options: tuple[tuple[str, Any], ...] = (),
+) -> list[Crew]:
     """The loaded ships as crews, named as a flight names them (repeats numbered); Class IV
-    insurance as ``--insured`` says, on the boards that offer it."""
+    insurance as ``--insured`` says, on the boards that offer it; the expert's ``options``
+    (``--effort``, ``--objective``) when the captain is the expert."""
     from trucker.play.flights import Crew, unique_names
 
     names = unique_names([f.ship.name or Path(f.file).stem for f in loaded])
@@ -53,6 +59,7 @@ def crews_of(loaded: Sequence[FlightShip], policy: str, insured: bool | None) ->
             policy,
             insured if flying.ship.board.insurance.optional else False,
             flying.repaired,
+            options if policy == "expert" else (),
         )
         for name, flying in zip(names, loaded, strict=True)
     ]

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 __all__ = ["odds"]
 
@@ -74,8 +74,20 @@ def odds(
         ),
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="The captain: sensible, cautious or greedy.")
+        str,
+        typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert."),
     ] = "sensible",
+    vs_policy: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--vs-policy",
+            metavar="NAME",
+            help="Another captain for the first ship: both fly the same decks and dice, "
+            "flight by flight, and the difference comes with its confidence interval.",
+        ),
+    ] = None,
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     insured: Annotated[
         Optional[bool],  # noqa: UP045
         typer.Option("--insured/--no-insured", help="Class IV insurance (over the files)."),
@@ -86,15 +98,15 @@ def odds(
 ) -> None:
     """How likely is a ship to come home, with how many credits, and what breaks first?
     Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
-    compares two designs on the same decks and dice. Ctrl-C stops early and reports what was
-    flown, marked partial.
+    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C stops
+    early and reports what was flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III
     --precision 0.25
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.flying import (
         PRECISION_MOST,
         check_policy,
@@ -111,6 +123,11 @@ def odds(
     if not 1 <= len(ships) <= 5:
         raise bad_input("ships", str(len(ships)), "a flight has one to five ships")
     check_policy(policy)
+    if vs_policy is not None:
+        check_policy(vs_policy, "--vs-policy")
+    if vs is not None and vs_policy is not None:
+        raise bad_input("--vs-policy", vs_policy, "compare designs (--vs) or captains, not both")
+    options = expert_options("expert" in (policy, vs_policy), effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     if flights is not None and flights > MAX_FLIGHTS:
@@ -127,11 +144,14 @@ def odds(
     files = [*ships, *([vs] if vs is not None else [])]
     loaded, rulings = load_flight_ships(files, ruling, repair=repair, quiet=json_out)
     the_deck = deck_option(deck)
-    crews = crews_of(loaded, policy, insured)
+    crews = crews_of(loaded, policy, insured, options)
     first = tuple(crews[: len(ships)])
     lineups = [first]
     if vs is not None:
         lineups.append((crews[len(ships)], *first[1:]))
+    if vs_policy is not None:
+        (other,) = crews_of(loaded[:1], vs_policy, insured, options)
+        lineups.append((other, *first[1:]))
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, most)
     started = time.perf_counter()

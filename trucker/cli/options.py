@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt", "ThreatOpt"]
+__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt", "ThreatOpt", "EffortOpt", "ObjectiveOpt"]
 
 RulingOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer needs Optional here
@@ -32,5 +32,21 @@ ThreatOpt = Annotated[
         "--threat",
         "-t",
         help="small-meteor, large-meteor, light-fire, heavy-fire or paired-meteor.",
+    ),
+]
+EffortOpt = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--effort",
+        metavar="N",
+        help="The expert's rollouts per option at each decision (default 8).",
+    ),
+]
+ObjectiveOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--objective",
+        metavar="credits|home",
+        help="What the expert maximises: final credits (default) or the chance of coming home.",
     ),
 ]

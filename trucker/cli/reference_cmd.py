@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
 
 __all__ = ["schema", "rulings"]
 
@@ -72,8 +72,13 @@ def rulings(
         typer.Option("--dask", metavar="ADDRESS", help="With --impact: a Dask scheduler."),
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="With --impact: the captain.")
+        str,
+        typer.Option(
+            "--policy", help="With --impact: the captain (sensible, cautious, greedy or expert)."
+        ),
     ] = "sensible",
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     repair: RepairOpt = False,
     ruling: RulingOpt = None,
     json_out: JsonOpt = False,
@@ -86,7 +91,19 @@ def rulings(
     Example: trucker rulings --impact scenarios/ships/class-iii-cruiser.toml --deck random:III
     """
     if impact is not None:
-        _impact(impact, deck, flights, seed, workers, dask, policy, repair, ruling, json_out)
+        _impact(
+            impact,
+            deck,
+            flights,
+            seed,
+            workers,
+            dask,
+            policy,
+            repair,
+            ruling,
+            json_out,
+            (effort, objective),
+        )
     from trucker.cli.output import out, print_json
     from trucker.core.rulings import ruling_infos
     from trucker.formats.write import toml_value
@@ -129,9 +146,10 @@ def _impact(
     repair: bool,
     ruling: list[str] | None,
     json_out: bool,
+    expert: tuple[int | None, str | None],
 ) -> None:
     """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.flying import check_policy, deck_option
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
@@ -143,6 +161,7 @@ def _impact(
     if deck is None:
         raise bad_input("--deck", "", "--impact needs a deck: random:III or a deck file")
     check_policy(policy)
+    options = expert_options(policy == "expert", *expert)
     if flights > MAX_FLIGHTS:
         raise bad_input(
             "-n",
@@ -167,6 +186,7 @@ def _impact(
             seed=used_seed,
             flights=flights,
             captain=policy,
+            captain_options=options,
             name=flying.ship.name or ship.stem,
             workers=workers,
             dask=dask,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt, RepairOpt, RulingOpt, SvgOpt
+from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt, SvgOpt
 
 __all__ = ["weigh"]
 
@@ -70,8 +70,10 @@ def weigh(
         typer.Option("--dask", metavar="ADDRESS", help="Run on this Dask scheduler."),
     ] = None,
     policy: Annotated[
-        str, typer.Option("--policy", help="The captain: sensible, cautious or greedy.")
+        str, typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert.")
     ] = "sensible",
+    effort: EffortOpt = None,
+    objective: ObjectiveOpt = None,
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
@@ -90,7 +92,7 @@ def weigh(
     Example: trucker weigh scenarios/ships/class-iii-cruiser.toml --deck random:III
     --parts shield,battery --svg value.svg
     """
-    from trucker.cli.common import bad_input, draw_seed, load_flight_ships
+    from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.flying import check_policy, deck_option, parse_precision
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
@@ -101,6 +103,7 @@ def weigh(
     from trucker.render.terminal.weigh import weigh_lines
 
     check_policy(policy)
+    options = expert_options(policy == "expert", effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     if (usable := worker_count(workers)) < workers:
@@ -131,6 +134,7 @@ def weigh(
             precision=target,
             most=flights,
             captain=policy,
+            captain_options=options,
             name=flying.ship.name or ship.stem,
             join="any" if join == "any" else "open",
             workers=workers,

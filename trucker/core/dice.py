@@ -68,6 +68,12 @@ class SeededDice:
         self._state = second
         return (_mix(first) % 6 + 1, _mix(second) % 6 + 1)
 
+    def fork(self) -> SeededDice:
+        """Independent dice that roll on from here as these would."""
+        twin = SeededDice.__new__(SeededDice)
+        twin.seed, twin._state = self.seed, self._state
+        return twin
+
     def __repr__(self) -> str:
         return f"SeededDice({self.seed})"
 
@@ -94,6 +100,13 @@ class StreamDice:
 
     def roll(self, why: str) -> Roll:
         return self.stream(()).roll(why)
+
+    def fork(self) -> StreamDice:
+        """Independent dice whose every stream rolls on from here as these would."""
+        twin = StreamDice.__new__(StreamDice)
+        twin.seed, twin._base = self.seed, self._base
+        twin._streams = {key: dice.fork() for key, dice in self._streams.items()}
+        return twin
 
     def __repr__(self) -> str:
         return f"StreamDice({self.seed})"
@@ -129,6 +142,13 @@ class ScriptedDice:
     @property
     def remaining(self) -> int:
         return (len(self._faces) - self._next) // 2
+
+    def fork(self) -> ScriptedDice:
+        """Independent dice that go on from the same face (the script is shared: it never
+        changes)."""
+        twin = ScriptedDice.__new__(ScriptedDice)
+        twin._faces, twin._next = self._faces, self._next
+        return twin
 
     def roll(self, why: str) -> Roll:
         if self._next + 2 > len(self._faces):

@@ -30,9 +30,10 @@ from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.rules.report import Report
 from trucker.rules.validate import validate
-from trucker.sim.captains import CAPTAINS, ScriptedPolicy, SensibleCaptain
+from trucker.sim.captains import ScriptedPolicy
 from trucker.sim.flight import FlightResult
-from trucker.sim.run import run_flight
+from trucker.sim.roster import captain
+from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
 __all__ = [
@@ -46,8 +47,11 @@ __all__ = [
     "flight_log",
     "flight_record",
     "launch",
+    "plan_dice",
+    "read_log",
     "replay",
     "replay_divergence",
+    "start",
     "unique_names",
 ]
 
@@ -65,6 +69,8 @@ class Crew:
     """Class IV insurance: bought or refused; None: as the layout file says, else the captain
     decides (RULES §9.3)."""
     repaired: tuple[Cell, ...] = ()
+    captain_options: tuple[tuple[str, Any], ...] = ()
+    """The captain's options by name (the expert's ``effort``, ``objective``)."""
 
 
 @dataclass(frozen=True)
@@ -114,11 +120,49 @@ def deck_for(
 def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
     if crew.name in captains:
         return captains[crew.name]
-    base = CAPTAINS.get(crew.captain, SensibleCaptain)()
+    base = captain(crew.captain, dict(crew.captain_options))
     script = plan.choices.get(crew.name)
     if script is not None:
         return ScriptedPolicy(script, fallback=base, lenient=True)
     return base
+
+
+def plan_dice(plan: FlightPlan) -> Dice:
+    """The plan's dice: its scripted faces, else seeded dice with a stream per card and per
+    threat."""
+    return ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
+
+
+def start(
+    plan: FlightPlan,
+    *,
+    keep_log: bool = True,
+    captains: Mapping[str, Policy] | None = None,
+    catalogue: Catalogue | None = None,
+    dice: Dice | None = None,
+    log: list[Event] | None = None,
+) -> FlightState:
+    """The plan's flight before its start, to step (:class:`FlightState`): as :func:`fly`,
+    with ``dice`` over the plan's (:class:`~trucker.sim.tape.ExternalDice`: every roll is
+    given from outside)."""
+    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
+    table = Table(
+        rulings=plan.rulings,
+        dice=dice if dice is not None else plan_dice(plan),
+        policies=policies,
+        log=(log if log is not None else []) if keep_log else None,
+    )
+    return FlightState(
+        [(c.name, c.ship) for c in plan.crews],
+        plan.deck.cards,
+        plan.deck.level,
+        table,
+        catalogue=catalogue if catalogue is not None else packaged(),
+        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
+        repaired=[c.repaired for c in plan.crews],
+        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+        seed=plan.seed,
+    )
 
 
 def fly(
@@ -134,21 +178,11 @@ def fly(
     draws and the rewards from ``catalogue`` (the packaged one unless given). ``log``: the
     list the events are written to as they happen, for a captain who reads what happened so
     far before answering (a player at the terminal); a new one unless given."""
-    dice: Dice = ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
-    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
-    written = (log if log is not None else []) if keep_log else None
-    table = Table(rulings=plan.rulings, dice=dice, policies=policies, log=written)
-    result = run_flight(
-        [(c.name, c.ship) for c in plan.crews],
-        plan.deck.cards,
-        plan.deck.level,
-        table,
-        catalogue=catalogue if catalogue is not None else packaged(),
-        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
-        repaired=[c.repaired for c in plan.crews],
-        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+    state = start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log)
+    result = state.finish()
+    result.unused_choices = _unused_choices(
+        plan, {c.name: state.table.policy(c.name) for c in plan.crews}
     )
-    result.unused_choices = _unused_choices(plan, policies)
     return result
 
 
@@ -192,6 +226,7 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
                 "captain": c.captain,
                 "insured": c.insured,
                 "repaired": [str(cell) for cell in c.repaired],
+                **({"captain_options": dict(c.captain_options)} if c.captain_options else {}),
                 "layout": ship_to_document(c.ship),
             }
             for c in plan.crews
@@ -206,9 +241,18 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     return {"flight": data.pop("flight"), **data}
 
 
-def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
-    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
-    :class:`BadInput` when the document is not a flight log."""
+def _captain_options(entry: Mapping[str, Any], name: str) -> tuple[tuple[str, Any], ...]:
+    """A logged ship's captain options (the expert's effort and objective), by name."""
+    written = entry.get("captain_options", {})
+    if not isinstance(written, Mapping):
+        where = f"flight.ships.{entry['name']}.captain_options"
+        raise BadInput.one(name, where, "expected the captain's options by name")
+    return tuple(sorted(written.items()))
+
+
+def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, list[Event]]:
+    """A saved log's plan (its rolls as scripted faces, each ship's choices as its script) and
+    its events, typed. :class:`BadInput` when the document is not a flight log."""
     header = document.get("flight")
     events = document.get("events")
     if not isinstance(header, Mapping) or header.get("format") != LOG_FORMAT:
@@ -242,6 +286,7 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
             captain=entry.get("captain", "sensible"),
             insured=entry.get("insured"),
             repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
+            captain_options=_captain_options(entry, name),
         )
         for entry in ships
     )
@@ -270,11 +315,26 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         faces=tuple(face for pair in rolls for face in pair),
         choices=choices,
     )
-    for crew in crews:
+    return plan, logged
+
+
+def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
+    """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
+    :class:`BadInput` when the document is not a flight log, or is a flight saved before its
+    end (``trucker play`` resumes those); :class:`IllegalLayout` for a layout that breaks the
+    rules."""
+    plan, _ = read_log(document, name)
+    if document.get("finished") is False:
+        raise BadInput.one(
+            name,
+            "finished",
+            f"a flight saved before its end: resume it with trucker play --resume {name}",
+        )
+    for crew in plan.crews:
         report = validate(crew.ship, plan.rulings)
         if not report.legal:
             raise IllegalLayout(crew.name, crew.ship, report)
-    scripted = {c.name: ScriptedPolicy(choices[c.name]) for c in crews}
+    scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
     return plan, fly(plan, captains=scripted)
 
 

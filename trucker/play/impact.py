@@ -117,6 +117,7 @@ def ruling_impact(
     flights: int = 1000,
     names: Iterable[str] = RULING_NAMES,
     captain: str = "sensible",
+    captain_options: tuple[tuple[str, Any], ...] = (),
     name: str | None = None,
     workers: int = 1,
     dask: str | None = None,
@@ -136,7 +137,7 @@ def ruling_impact(
     if isinstance(deck, str) and random_deck_level(deck) is None:
         deck = load_deck(Path(deck), display=deck)
     tried, untried = variants(rulings, names)
-    crew = Crew(name or ship.name or "ship", ship, captain)
+    crew = Crew(name or ship.name or "ship", ship, captain, captain_options=captain_options)
     spec = PairedSpec(
         Variant((crew,), rulings),
         tuple(Variant((crew,), changed) for _, _, changed in tried),

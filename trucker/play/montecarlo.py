@@ -60,7 +60,8 @@ Z95 = 1.959963984540054
 @dataclass(frozen=True)
 class OddsSpec:
     """What to fly: one line-up of ships, or two (``--vs``: the second replaces the first ship
-    of the first line-up by another design), a deck (``random:<LEVEL>`` or a fixed deck), the
+    of the first line-up by another design; ``--vs-policy``: by the same ship with another
+    captain), a deck (``random:<LEVEL>`` or a fixed deck), the
     rulings, the run's seed and the number of flights."""
 
     lineups: tuple[tuple[Crew, ...], ...]
@@ -308,7 +309,9 @@ class ShipOdds:
 
 @dataclass(frozen=True)
 class Comparison:
-    """``--vs``: the second design minus the first, flight by flight (paired by seed)."""
+    """``--vs``: the second design minus the first, flight by flight (paired by seed); with
+    ``--vs-policy`` the second captain minus the first, each named after the ship and its
+    captain."""
 
     first: str
     second: str
@@ -482,9 +485,11 @@ def summarise(
     comparison = None
     if spec.compared:
         d_credits, d_credits2, d_done, d_done2 = tally.paired
+        first, second = spec.lineups[0][0], spec.lineups[1][0]
+        named = first.name != second.name
         comparison = Comparison(
-            first=spec.lineups[0][0].name,
-            second=spec.lineups[1][0].name,
+            first=first.name if named else f"{first.name} ({first.captain})",
+            second=second.name if named else f"{second.name} ({second.captain})",
             credits=mean_interval(d_credits, d_credits2, tally.flights),
             finish=mean_interval(d_done, d_done2, tally.flights),
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from trucker.core.dice import faces_from_text
 from trucker.core.errors import BadInput
@@ -19,7 +20,7 @@ from trucker.core.ship import Ship
 from trucker.formats.choices_file import read_choices
 from trucker.formats.decks import load_deck
 from trucker.play.flights import Crew, FlightPlan, deck_for, unique_names
-from trucker.sim.captains import CAPTAINS
+from trucker.sim.roster import CAPTAINS
 
 __all__ = ["Boarding", "plan_flight", "start_order", "captains_by_ship", "insurance"]
 
@@ -89,9 +90,11 @@ def plan_flight(
     order: str | None = None,
     policy: Sequence[str] = (),
     insured: bool | None = None,
+    expert: Sequence[tuple[str, Any]] = (),
 ) -> FlightPlan:
     """The plan of ``trucker fly``: ``deck`` a file or ``random:LEVEL`` (dealt from ``seed``),
-    ``dice`` scripted faces (``3,4,1,1``), ``choices`` a choices file."""
+    ``dice`` scripted faces (``3,4,1,1``), ``choices`` a choices file, ``expert`` the expert
+    captain's options (``effort``, ``objective``) for the ships it flies."""
     if order:
         ships = start_order(ships, order)
     names = unique_names([ship.name or Path(file).stem for ship, file, _ in ships])
@@ -100,7 +103,14 @@ def plan_flight(
     dealt = deck_for(deck, seed or 0, load=lambda p: load_deck(Path(p), display=p), rulings=rulings)
     scripts: Mapping[str, Sequence[str]] = read_choices(choices, names) if choices else {}
     crews = tuple(
-        Crew(name, ship, captains.get(name, "sensible"), insurance(ship, insured), tuple(repaired))
+        Crew(
+            name,
+            ship,
+            captains.get(name, "sensible"),
+            insurance(ship, insured),
+            tuple(repaired),
+            tuple(expert) if captains.get(name) == "expert" else (),
+        )
         for name, (ship, _, repaired) in zip(names, ships, strict=True)
     )
     return FlightPlan(crews, dealt, rulings, seed=seed, faces=faces, choices=scripts)

@@ -16,7 +16,7 @@ of the two half-widths: twice the error when they are flown alike) are reported 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
@@ -244,6 +244,7 @@ def weigh(
     precision: Precision = PRECISION,
     most: int = 20_000,
     captain: str = "sensible",
+    captain_options: tuple[tuple[str, Any], ...] = (),
     name: str | None = None,
     join: Literal["any", "open"] = "any",
     workers: int = 1,
@@ -267,7 +268,7 @@ def weigh(
     choices = parse_parts(parts) if isinstance(parts, str) else tuple(parts)
     if isinstance(deck, str) and random_deck_level(deck) is None:
         deck = load_deck(Path(deck), display=deck)
-    crew = Crew(name or ship.name or "ship", ship, captain)
+    crew = Crew(name or ship.name or "ship", ship, captain, captain_options=captain_options)
     found = changes(ship, choices, rulings, join=join)
     schedule = Schedule(precision, first=min(FIRST, most), most=most)
     return weigh_changes(
@@ -304,8 +305,7 @@ def weigh_changes(
     first = crews[0]
 
     def variant(change: Change) -> Variant:
-        crew = Crew(first.name, change.ship, first.captain, first.insured)
-        return Variant((crew, *crews[1:]), rulings)
+        return Variant((replace(first, ship=change.ship), *crews[1:]), rulings)
 
     spec = PairedSpec(
         Variant(tuple(crews), rulings), tuple(variant(c) for c in candidates), deck, seed

@@ -271,6 +271,12 @@ class ScriptedPolicy:
     def remaining(self) -> Sequence[str]:
         return self._answers[self._next :]
 
+    def fork(self) -> ScriptedPolicy:
+        """An independent script at the same answer (for a copy of a flight)."""
+        twin = ScriptedPolicy(self._answers, fallback=self._fallback, lenient=self._lenient)
+        twin._next = self._next
+        return twin
+
     def decide(self, decision: Decision) -> Option:
         if self._next >= len(self._answers):
             if self._fallback is not None:
@@ -308,6 +314,12 @@ class RandomPolicy:
 
     def decide(self, decision: Decision) -> Option:
         return self._rng.choice(decision.options)
+
+    def fork(self) -> RandomPolicy:
+        """An independent captain that goes on drawing as this one would."""
+        twin = RandomPolicy(0)
+        twin._rng.setstate(self._rng.getstate())
+        return twin
 
 
 CAPTAINS: dict[str, type[SensibleCaptain]] = {

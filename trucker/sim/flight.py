@@ -193,6 +193,32 @@ class Flight:
         }
         """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
 
+    def copy(self, table: Table) -> Flight:
+        """This flight at the same point, on ``table``: each ship's state copied (tiles shared
+        until one is lost), the deck copied, and the generator of Hazardous Business copied
+        only while such a card is still to come (copying one costs more than a quiet card)."""
+        twin = Flight.__new__(Flight)
+        twin.table = table
+        twin.catalogue = self.catalogue
+        twin.rulings = self.rulings
+        twin.level = self.level
+        twin.cards = list(self.cards)
+        twin.track = self.track
+        twin.players = [
+            Player(p.name, p.ship.copy(), p.start, p.position, p.order, p.credits, p.gave_up,
+                   p.pending, p.insured, p.premium)
+            for p in self.players
+        ]  # fmt: skip
+        twin.card_index = self.card_index
+        twin._order = None
+        twin.five = self.five
+        twin._flies_on = self._flies_on
+        twin.deck_rng = self.deck_rng
+        if any(c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]):
+            twin.deck_rng = random.Random(0)
+            twin.deck_rng.setstate(self.deck_rng.getstate())
+        return twin
+
     # --- the track -------------------------------------------------------------------------
 
     def in_order(self) -> list[Player]:

@@ -1,7 +1,8 @@
-"""Flying a deck: the loop that hands each card to its type's resolver, then settles.
+"""Flying a deck: the stepped flight (:mod:`trucker.sim.stepping`) played to its end.
 
 The flight's state and its rules of the track live in :mod:`trucker.sim.flight`; the resolvers
-in :mod:`trucker.sim.cards`. This module joins the two, so neither imports the other's user.
+in :mod:`trucker.sim.cards`; the loop that hands each card to its resolver, and stops where an
+answer from outside the engine is needed, in :mod:`trucker.sim.stepping`.
 """
 
 from __future__ import annotations
@@ -11,19 +12,13 @@ from collections.abc import Sequence
 
 from trucker.core.cards import Card, Level
 from trucker.core.catalogue import Catalogue
-from trucker.core.events import FlightStarted
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
-from trucker.sim.cards import resolver_for
-from trucker.sim.flight import Flight, FlightResult
+from trucker.sim.flight import FlightResult
+from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
 __all__ = ["run_flight"]
-
-
-def _snapshot(flight: Flight) -> list[tuple[int, int, int]]:
-    """Each ship's tiles lost, crew aboard and credits, in the flight's order of ships."""
-    return [(len(p.ship.lost), p.ship.crew(), p.credits) for p in flight.players]
 
 
 def run_flight(
@@ -41,8 +36,9 @@ def run_flight(
     from the table's dice and every choice from the ships' policies; what happened is in the
     table's log (nothing else watches the flight: the ships after each card are folded from
     the log, :mod:`trucker.play.record`). ``insured`` None for a ship lets its captain decide;
-    ``deck_rng`` draws the cards Hazardous Business adds."""
-    flight = Flight(
+    ``deck_rng`` draws the cards Hazardous Business adds. The flight is a
+    :class:`~trucker.sim.stepping.FlightState` played to its end."""
+    state = FlightState(
         ships,
         cards,
         level,
@@ -52,46 +48,4 @@ def run_flight(
         repaired=repaired,
         deck_rng=deck_rng,
     )
-    table.emit(
-        FlightStarted(
-            str(level),
-            flight.track,
-            tuple(p.name for p in flight.players),
-            tuple(p.position for p in flight.players),
-            len(flight.cards),
-        )
-    )
-    flight.buy_insurance()
-    costs = []
-    names = [p.name for p in flight.players]
-    before: list[tuple[int, int, int]] | None = None
-    index = 0
-    while index < len(flight.cards):
-        if not flight.in_order():
-            break
-        card = flight.cards[index]
-        if before is None:
-            before = _snapshot(flight)
-        flight.resolve(index, card, resolver_for(card))
-        after = _snapshot(flight)
-        costs.append(
-            {
-                name: (lost - lost_before, crew_before - crew, credits - credits_before)
-                for name, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
-                    names, before, after, strict=True
-                )
-            }
-        )
-        before = after
-        index += 1
-    results = flight.settle()
-    return FlightResult(
-        ships=results,
-        events=table.log,
-        level=level,
-        representative=sorted({c.label for c in flight.cards[:index] if c.representative}),
-        rulings=table.rulings.non_default(),
-        card_costs=costs,
-        card_labels=[c.label for c in flight.cards[:index]],
-        lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
-    )
+    return state.finish()

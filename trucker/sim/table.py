@@ -9,6 +9,7 @@ from trucker.core.dice import Dice, Roll
 from trucker.core.events import Decided, Event, Rolled
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.sim.captains import SensibleCaptain
+from trucker.sim.tape import Tape, fork
 
 __all__ = ["Table"]
 
@@ -36,6 +37,8 @@ class Table:
         self.log = log
         self.choices: list[Choice] = []
         self._quiet: Table | None = None
+        self.tape: Tape | None = None
+        """A stepped flight's record of the card in progress (None: ask and roll directly)."""
 
     def policy(self, ship: str) -> Policy:
         return self._policies.get(ship, self._default)
@@ -52,25 +55,49 @@ class Table:
     def roll(self, why: str, stream: tuple[int, ...] = ()) -> Roll:
         """Roll two dice; seeded dice with streams (:class:`~trucker.core.dice.StreamDice`) roll
         from the stream named by ``stream`` (a card index, then a threat index)."""
-        if self.dice is None:
-            raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
-        streams = getattr(self.dice, "stream", None)
-        faces = (streams(stream) if streams is not None else self.dice).roll(why)
+        faces = self.draw(why, stream) if self.tape is None else self.tape.roll(self, why, stream)
         if self.log is not None:
             self.log.append(Rolled(why, faces))
         return faces
 
+    def draw(self, why: str, stream: tuple[int, ...]) -> Roll:
+        """The dice's next roll for ``why``, recorded nowhere."""
+        if self.dice is None:
+            raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
+        streams = getattr(self.dice, "stream", None)
+        return (streams(stream) if streams is not None else self.dice).roll(why)
+
     def ask(self, ship: str, decision: Decision) -> Option:
         """Ask the ship's policy; the answer is checked against the options and, when there is
         a log, recorded."""
-        if self.log is None:
+        if self.tape is not None:
+            option = self.tape.ask(self, ship, decision)
+            if self.log is None:
+                return option
+            choice = Choice(decision.kind, decision.ship, option.label, len(decision.options) == 1)
+        elif self.log is None:
             return answer(self.policy(ship), decision)
-        option, choice = ask(self.policy(ship), decision)
+        else:
+            option, choice = ask(self.policy(ship), decision)
         self.choices.append(choice)
         self.log.append(
             Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
         )
         return option
+
+    def fork(self) -> Table:
+        """An independent table at the same point: the log and choices copied, the dice and
+        every captain that remembers (offers ``fork``) forked, the tape copied."""
+        twin = Table(
+            rulings=self.rulings,
+            dice=fork(self.dice) if self.dice is not None else None,
+            policies={name: fork(p) for name, p in self._policies.items()},
+            log=list(self.log) if self.log is not None else None,
+        )
+        twin._default = fork(self._default)
+        twin.choices = list(self.choices)
+        twin.tape = self.tape.copy() if self.tape is not None else None
+        return twin
 
     def quiet(self) -> Table:
         """A table for previews: same rulings, the default captain, no dice, no log (made

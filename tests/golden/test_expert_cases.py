@@ -1,0 +1,45 @@
+"""The expert's golden case, worked out by hand in scenarios/flights/robot-thruster.toml: it
+wakes robots to man a thruster when that alone saves the ship; so, since the sensible captain
+weighs waking robots for a shift that shortens a walk (Rusty's golden), does the sensible one."""
+
+from __future__ import annotations
+
+from tests.conftest import SCENARIOS
+from trucker.core.rulings import Rulings
+from trucker.formats.decks import load_deck
+from trucker.formats.load import load_ship
+from trucker.play.flights import Crew, FlightPlan, fly
+
+FOLDER = SCENARIOS / "flights"
+
+
+def _plan(captain: str) -> FlightPlan:
+    ship = load_ship(FOLDER / "robot-thruster.toml")
+    deck = load_deck(FOLDER / "decks" / "small-predator.toml")
+    return FlightPlan((Crew("Tinker", ship, captain),), deck, Rulings(), faces=(3, 4))
+
+
+def _story(captain: str) -> list[tuple[str, str]]:
+    result = fly(_plan(captain))
+    return [
+        (e.kind, getattr(e, "choice", "") or getattr(e, "reason", ""))
+        for e in result.events or ()
+        if e.kind in ("decided", "shifted", "gave-up") and getattr(e, "decision", "") != "give-up"
+    ]
+
+
+def test_the_expert_wakes_the_robots_to_man_the_thruster() -> None:
+    assert _story("expert") == [
+        ("decided", "activate robots 7,8 with battery 6,8"),
+        ("decided", "shift front with battery 6,8"),
+        ("shifted", ""),
+    ]
+    ship = fly(_plan("expert")).ships[0]
+    assert (ship.gave_up, ship.place, ship.arrival, ship.best_looking) == (False, 1, 4, 2)
+    assert (ship.humans, ship.batteries, ship.final_credits) == (2, 0, 6)
+
+
+def test_the_sensible_captain_wakes_them_too() -> None:
+    assert _story("sensible") == _story("expert")
+    ship = fly(_plan("sensible")).ships[0]
+    assert (ship.gave_up, ship.humans, ship.final_credits) == (False, 2, 6)

@@ -1,0 +1,80 @@
+"""The text report of ``trucker advise``: the decision, each option's expected final credits
+and chance of coming home with their intervals, best first, and plain words for the options
+this effort cannot tell apart."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from trucker.play.advice import Advice, OptionValue
+from trucker.play.montecarlo import Interval
+
+__all__ = ["advice_lines"]
+
+
+def _credits(interval: Interval) -> str:
+    return f"{interval.value:.2f} ({interval.low:.2f} to {interval.high:.2f})"
+
+
+def _home(interval: Interval) -> str:
+    return f"{100 * interval.value:.1f}% ({100 * interval.low:.1f} to {100 * interval.high:.1f}%)"
+
+
+def _difference(option: OptionValue, objective: str) -> str:
+    d = option.difference
+    if d is None:
+        return ""
+    if objective == "home":
+        return f"{100 * d.value:+.1f} points (95% CI {100 * d.low:+.1f} to {100 * d.high:+.1f})"
+    return f"{d.value:+.2f} credits (95% CI {d.low:+.2f} to {d.high:+.2f})"
+
+
+def advice_lines(advice: Advice) -> list[Text]:
+    """The report, a list of rich texts."""
+    card = f", card {advice.card}" if advice.card else ""
+    lines = [
+        Text(f"Decision {advice.number}: {advice.ship}, {advice.kind}{card}", style="bold"),
+        Text(f"  {advice.context}") if advice.context else Text(""),
+        Text(
+            f"{advice.effort} rollouts per option to the end of the flight (the same dice and "
+            "deck order for every option, later choices by the sensible captain); best first "
+            f"by {'the chance of coming home' if advice.objective == 'home' else 'final credits'}."
+        ),
+        Text(""),
+    ]
+    width = max(len(o.label) for o in advice.options)
+    lines.append(
+        Text(f"   {'option':<{width}}  {'final credits (95% CI)':<26}  comes home (95% CI)")
+    )
+    for rank, option in enumerate(advice.options, 1):
+        style = "green" if rank == 1 else ""
+        lines.append(
+            Text(
+                f"{rank:>2} {option.label:<{width}}  {_credits(option.credits):<26}  "
+                f"{_home(option.home)}",
+                style=style,
+            )
+        )
+    lines.append(Text(""))
+    best = advice.best
+    if not advice.differs:
+        lines.append(
+            Text(
+                "Every option leaves the flight the same at the end of this card: they are "
+                "worth the same, choose any."
+            )
+        )
+        return lines
+    close = advice.close
+    for option in close:
+        lines.append(
+            Text(
+                f"{best.label!r} and {option.label!r} cannot be told apart at effort "
+                f"{advice.effort}: the best leads by {_difference(option, advice.objective)}. "
+                "A higher --effort may tell them apart.",
+                style="yellow",
+            )
+        )
+    if not close:
+        lines.append(Text(f"Best: {best.label} (ahead of every other option at this effort)."))
+    return lines

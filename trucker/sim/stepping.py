@@ -1,0 +1,364 @@
+"""A flight that can be stepped: it says what it waits for, takes an answer, and can be copied.
+
+The driver owns control (OpenSpiel's games are the model): :meth:`FlightState.advance` plays
+until a ship whose captain is outside the engine (:class:`~trucker.sim.tape.ExternalCaptain`)
+must decide, or dice thrown outside the engine (:class:`~trucker.sim.tape.ExternalDice`) must
+roll, and returns what it waits for; :meth:`FlightState.apply` gives the answer and plays on;
+:meth:`FlightState.clone` copies the flight wherever it stands.
+
+How it stops without rewriting the resolvers: the question raises
+:class:`~trucker.sim.tape.Pending`, which unwinds the card in progress. At the start of each card
+the state keeps a copy of the flight (the mark); an answer is put on the card's tape, and the
+card is played again from a fresh copy of the mark, the tape handing out every answer and roll
+given so far before anything new is asked. A clone is the mark, the tape and the table forked.
+Captains inside the engine are asked inline and searched captains (the expert) are given the
+state itself; a flight with neither an outside captain, outside dice nor a searcher keeps no
+mark and no tape: :func:`~trucker.sim.run.run_flight` then costs what it always did.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from trucker.core.cards import Card, Level
+from trucker.core.catalogue import Catalogue
+from trucker.core.decisions import Decision, Option, Policy
+from trucker.core.dice import Dice, Roll
+from trucker.core.events import FlightStarted
+from trucker.core.geometry import Cell
+from trucker.core.ship import Ship
+from trucker.sim.cards import resolver_for
+from trucker.sim.flight import Flight, FlightResult
+from trucker.sim.table import Table
+from trucker.sim.tape import Choose, Pending, Tape, Waiting
+
+__all__ = ["FlightState", "Searcher", "FlightWaits"]
+
+
+class Searcher(Protocol):
+    """A captain that decides by looking ahead: asked with the flight at the decision."""
+
+    name: str
+
+    def decide(self, decision: Decision) -> Option: ...
+
+    def search(self, state: FlightState, decision: Decision) -> Option: ...
+
+
+class FlightWaits(RuntimeError):
+    """A flight run to its end met a question only someone outside the engine can answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """The flight as a phase (the start, or one card) began: what a replay starts from."""
+
+    flight: Flight
+    log: int
+    choices: int
+    decided: int
+
+
+_CostRow = tuple[int, int, int]
+
+
+def _costs_row(flight: Flight) -> list[_CostRow]:
+    """Each ship's tiles lost, crew aboard and credits, in the flight's order of ships."""
+    return [(len(p.ship.lost), p.ship.crew(), p.credits) for p in flight.players]
+
+
+class FlightState:
+    """A flight from its start to its settlement, one phase at a time: the start (the flight
+    is announced, Class IV insurance bought), then each card, then the settlement."""
+
+    def __init__(
+        self,
+        ships: Sequence[tuple[str, Ship]],
+        cards: Sequence[Card],
+        level: Level,
+        table: Table,
+        *,
+        catalogue: Catalogue,
+        insured: Sequence[bool | None] | None = None,
+        repaired: Sequence[Sequence[Cell]] | None = None,
+        deck_rng: random.Random | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.table = table
+        self.seed = seed
+        """The flight's seed, for captains that search (their rollouts' seeds start from it,
+        never from the flight's dice: dice given from outside have none)."""
+        self.flight = Flight(
+            ships,
+            cards,
+            level,
+            table,
+            catalogue=catalogue,
+            insured=insured,
+            repaired=repaired,
+            deck_rng=deck_rng,
+        )
+        self.started = False
+        self.played = 0
+        """Cards played so far."""
+        self.costs: list[dict[str, tuple[int, int, int]]] = []
+        self._before: list[_CostRow] | None = None
+        self.waiting: Waiting | None = None
+        self.result: FlightResult | None = None
+        self._mark: _Mark | None = None
+        self._stale = False
+        """The live flight stopped inside a card: play it again from the mark."""
+        self._decided = 0
+        """Decisions asked in the phases finished (a stepped flight counts them)."""
+        self.searches = 0
+        """Searches made so far (a searcher counts them: its n-th search has its own seed,
+        whether or not the flight keeps a log, so asks more)."""
+        policies = {p.name: table.policy(p.name) for p in self.flight.players}
+        external = [n for n, p in policies.items() if getattr(p, "external", False)]
+        searchers = {n: p for n, p in policies.items() if callable(getattr(p, "search", None))}
+        dice_wait = bool(getattr(table.dice, "external", False))
+        self._tape: Tape | None = None
+        if external or searchers or dice_wait:
+            self._tape = Tape(external, dice_wait=dice_wait, searchers=searchers)
+        self._attach()
+
+    def _attach(self) -> None:
+        if self._tape is not None:
+            self._tape.consult = self._consult
+        self.table.tape = self._tape
+
+    # --- what the driver sees --------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    @property
+    def stepped(self) -> bool:
+        """Does this flight keep a mark and a tape (it can stop inside a card)?"""
+        return self._tape is not None
+
+    @property
+    def decisions(self) -> int:
+        """Decisions asked so far (a stepped flight counts them; the one waiting excluded)."""
+        return self._decided + (self._tape.asked if self._tape is not None else 0)
+
+    @property
+    def card(self) -> Card | None:
+        """The card in play or next to play (None before the first and after the last)."""
+        if not self.started or self.played >= len(self.flight.cards):
+            return None
+        return self.flight.cards[self.played]
+
+    def advance(self, *, cards: int | None = None) -> Waiting | None:
+        """Play on until the flight waits for an answer from outside the engine (returned), or
+        is settled (None: :attr:`result` holds the flight's result); with ``cards``, stop
+        too once that many more cards are played (None then, and :attr:`done` False)."""
+        stop = None if cards is None else self.played + cards
+        while self.result is None and (stop is None or self.played < stop):
+            if not self._phase():
+                return self.waiting
+        return None
+
+    def apply(self, given: str | Option | Roll) -> Waiting | None:
+        """Answer what the flight waits for (an option or its label for a decision, two faces
+        for a roll) and play on, as :meth:`advance`."""
+        waiting = self.waiting
+        tape = self._tape
+        if waiting is None or tape is None:
+            raise RuntimeError("the flight is not waiting for anything")
+        if isinstance(waiting, Choose):
+            label = given.label if isinstance(given, Option) else given
+            if not isinstance(label, str):
+                raise TypeError(f"a decision is answered by an option, not {given!r}")
+            waiting.decision.option(label)
+            tape.answers.append(label)
+        else:
+            if not (isinstance(given, tuple) and len(given) == 2):
+                raise TypeError(f"a roll is answered by two faces, not {given!r}")
+            a, b = int(given[0]), int(given[1])
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise ValueError(f"die faces are 1-6, got {given!r}")
+            tape.rolls.append((waiting.why, (a, b)))
+        self.waiting = None
+        return self.advance()
+
+    def finish(self) -> FlightResult:
+        """Play to the end; :class:`FlightWaits` if someone outside the engine must answer."""
+        waiting = self.advance()
+        if waiting is not None:
+            raise FlightWaits(f"the flight waits for {waiting}")
+        assert self.result is not None
+        return self.result
+
+    def clone(self) -> FlightState:
+        """An independent copy at the same point: the table forked (log, dice, captains that
+        remember), the mark shared (it is never changed), the tape copied."""
+        twin = FlightState.__new__(FlightState)
+        twin.__dict__.update(self.__dict__)
+        twin.table = self.table.fork()
+        twin._tape = twin.table.tape
+        twin.costs = list(self.costs)
+        if self._mark is not None:
+            # stopped inside a card: the twin plays it again from the mark when answered
+            twin._stale = True
+        twin.flight = self.flight.copy(twin.table)
+        twin._attach()
+        return twin
+
+    # --- the phases ------------------------------------------------------------------------
+
+    def _phase(self) -> bool:
+        """Play the next phase; False when it stopped to wait."""
+        if not self.started:
+            step = self._start
+        elif self.played < len(self.flight.cards) and self.flight.in_order():
+            step = self._card
+        else:
+            self._settle()
+            return True
+        tape = self._tape
+        if tape is None:
+            step()
+            return True
+        if self._mark is None:
+            log = self.table.log
+            self._mark = _Mark(
+                self.flight.copy(self.table),
+                len(log) if log is not None else 0,
+                len(self.table.choices),
+                self._decided,
+            )
+        elif self._stale:
+            self._restore(self._mark)
+        tape.rewind()
+        try:
+            step()
+        except Pending as stop:
+            self._stale = True
+            asked = stop.waiting
+            if isinstance(asked, Decision):
+                self.waiting = Choose(asked, self._decided + tape.asked + 1)
+            else:
+                self.waiting = asked
+            return False
+        self._mark = None
+        self._stale = False
+        self._decided += tape.asked
+        tape.clear()
+        return True
+
+    def _restore(self, mark: _Mark) -> None:
+        self.flight = mark.flight.copy(self.table)
+        if self.table.log is not None:
+            del self.table.log[mark.log :]
+        del self.table.choices[mark.choices :]
+        self._stale = False
+
+    def _start(self) -> None:
+        flight = self.flight
+        self.table.emit(
+            FlightStarted(
+                str(flight.level),
+                flight.track,
+                tuple(p.name for p in flight.players),
+                tuple(p.position for p in flight.players),
+                len(flight.cards),
+            )
+        )
+        flight.buy_insurance()
+        self.started = True
+
+    def _card(self) -> None:
+        flight = self.flight
+        index = self.played
+        card = flight.cards[index]
+        before = self._before
+        if before is None:
+            before = _costs_row(flight)
+        flight.resolve(index, card, resolver_for(card))
+        after = _costs_row(flight)
+        self.costs.append(
+            {
+                p.name: (lost - lost_before, crew_before - crew, credits - credits_before)
+                for p, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
+                    flight.players, before, after, strict=True
+                )
+            }
+        )
+        self._before = after
+        self.played = index + 1
+
+    def _settle(self) -> None:
+        flight = self.flight
+        results = flight.settle()
+        played = flight.cards[: self.played]
+        self.result = FlightResult(
+            ships=results,
+            events=self.table.log,
+            level=flight.level,
+            representative=sorted({c.label for c in played if c.representative}),
+            rulings=self.table.rulings.non_default(),
+            card_costs=self.costs,
+            card_labels=[c.label for c in played],
+            lost_squares={p.name: [str(c) for c in p.ship.lost] for p in flight.players},
+        )
+
+    # --- searching -------------------------------------------------------------------------
+
+    def _consult(self, searcher: Policy, decision: Decision) -> Option:
+        search = getattr(searcher, "search", None)
+        if search is None:
+            return searcher.decide(decision)
+        option: Option = search(self, decision)
+        return option
+
+    def branch(
+        self,
+        label: str,
+        *,
+        dice: Dice,
+        policies: Mapping[str, Policy] | Policy,
+        shuffle: random.Random | None = None,
+    ) -> FlightState:
+        """A quiet copy of this flight at the decision being asked now (of a searcher inside
+        the engine, or the one the flight stopped at), that answers it with
+        ``label``, rolls on with ``dice`` and is flown on by ``policies`` (none of them
+        outside the engine or searching); ``shuffle`` reorders the cards still face down (a
+        look ahead must not read the deck). Play it with :meth:`finish`."""
+        tape, mark = self._tape, self._mark
+        stopped = isinstance(self.waiting, Choose)
+        if tape is None or mark is None or not (stopped or tape.at_end):
+            raise RuntimeError("a flight branches only at the decision it asks now")
+        table = Table(rulings=self.table.rulings, dice=dice, policies=policies)
+        twin = FlightState.__new__(FlightState)
+        twin.__dict__.update(self.__dict__)
+        twin.table = table
+        twin.costs = list(self.costs)
+        twin.waiting = None
+        twin.result = None
+        twin._tape = Tape()
+        twin._tape.answers = [*tape.answers, label]
+        twin._tape.rolls = list(tape.rolls)
+        twin.flight = mark.flight.copy(table)
+        if shuffle is not None:
+            cards = twin.flight.cards
+            later = cards[self.played + 1 :] if self.started else cards[:]
+            shuffle.shuffle(later)
+            cards[len(cards) - len(later) :] = later
+            twin.flight.deck_rng = shuffle
+        twin._mark = _Mark(twin.flight, 0, 0, mark.decided)
+        twin._stale = False
+        twin._attach()
+        twin._run_first()
+        return twin
+
+    def _run_first(self) -> None:
+        """A branch plays its first phase from the tape, then goes on without one."""
+        if not self._phase():
+            raise FlightWaits(f"a branch waits for {self.waiting}")
+        self._tape = None
+        self.table.tape = None
