@@ -67,14 +67,19 @@ def advice_lines(advice: Advice) -> list[Text]:
         return lines
     close = advice.close
     for option in close:
-        lines.append(
-            Text(
+        d = option.difference
+        if d is not None and d.low == d.high == 0:
+            said = (
+                f"{best.label!r} and {option.label!r} cannot be told apart: they ended alike "
+                f"in every one of the {advice.effort} rollouts."
+            )
+        else:
+            said = (
                 f"{best.label!r} and {option.label!r} cannot be told apart at effort "
                 f"{advice.effort}: the best leads by {_difference(option, advice.objective)}. "
-                "A higher --effort may tell them apart.",
-                style="yellow",
+                "A higher --effort may tell them apart."
             )
-        )
+        lines.append(Text(said, style="yellow"))
     if not close:
         lines.append(Text(f"Best: {best.label} (ahead of every other option at this effort)."))
     return lines
