@@ -37,9 +37,15 @@ def test_top_level_help_lists_the_issue_2_commands() -> None:
         assert command in result.output
 
 
-def test_demo_needs_no_arguments() -> None:
-    run = run_subprocess("demo")
+def test_demo_needs_no_arguments(tmp_path: Path) -> None:
+    run = run_subprocess("demo", cwd=tmp_path)
     assert run.code == 0, run.stderr
+    # it shows `trucker fix ... -o fixed.toml` and says that it wrote nothing (issue 13 A.4)
+    assert "-o fixed.toml\n(the demo writes no file: run that command to write fixed.toml)" in (
+        run.stdout
+    )
+    assert list(tmp_path.iterdir()) == []
+    assert "`trucker examples scenarios` copies them" in run.stdout
     assert "broken-hauler.toml" in run.stdout
     assert "Traceback" not in run.stderr
     for job in ("validate a ship", "repair it", "one threat", "an intruder's walk", "a flight",
@@ -195,7 +201,7 @@ def test_rulings_defaults_round_trip(tmp_path: Path) -> None:
 
 def test_rulings_list_and_json() -> None:
     text = runner.invoke(app, ["rulings"]).stdout
-    assert "thruster_clearance = 'each-nozzle'" in text
+    assert 'thruster_clearance = "each-nozzle"' in text
     data = json.loads(runner.invoke(app, ["rulings", "--json"]).stdout)
     assert {d["name"] for d in data} == set(RULING_NAMES)
     assert all(d["source"].startswith("RULES §") for d in data)
@@ -247,3 +253,14 @@ def test_fix_refuses_an_output_suffix_it_cannot_read_back(
     run = run_main(capsys, "fix", str(SHIPS / "odd-shield.toml"), "-o", str(out))
     assert run.code == 2
     assert not out.exists()
+
+
+def test_debug_works_before_or_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--debug`` was refused after the command ("No such option", exit 2; issue 13 A.4)."""
+    starter = str(SCENARIOS / "ships" / "class-i-starter.toml")
+    before = run_main(capsys, "--debug", "validate", starter)
+    after = run_main(capsys, "validate", starter, "--debug")
+    assert (before.code, after.code) == (0, 0), after.stderr
+    assert after.stdout == before.stdout
+    # after a "--" it is a word like any other: here, a file name that does not exist
+    assert run_main(capsys, "validate", starter, "--", "--debug").code == 2

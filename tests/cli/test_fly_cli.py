@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -143,3 +145,37 @@ def test_expert_options_without_an_expert_are_refused(args: tuple[str, ...], why
     run = trucker("fly", RED, "--deck", "random:I", "--seed", "1", *args)
     assert run.returncode == 2 and why in run.stderr, run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_brief_prints_a_line_per_card_and_ship(tmp_path) -> None:
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--brief")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1:3] == [
+        "card 1  I-smugglers-1  Red    -1 battery token",
+        "card 1  I-smugglers-1  Green  -1 day, -2 battery tokens, goods +YGB",
+    ]
+    assert lines[3] == "" and lines[4].startswith("end of the flight")
+    log = tmp_path / "log.json"
+    log.write_text(trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--json").stdout)
+    assert trucker("replay", str(log), "--brief").stdout == run.stdout
+    for other in ("--quiet", "--json"):
+        both = trucker("fly", RED, "--deck", SMUGGLERS, "--brief", other)
+        assert both.returncode == 2
+        assert both.stderr.splitlines() == [f"--brief: {other}: choose one way to print the flight"]
+
+
+def test_the_interactive_captain_tells_the_flight_before_it_asks() -> None:
+    """At the terminal (stderr, stdin): the launch and the card come before the first question,
+    Enter takes the suggestion, and the report on stdout is the sensible captain's."""
+    args = ["fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7"]
+    run = subprocess.run(
+        [sys.executable, "-m", "trucker", *args, "--policy", "Red=interactive"],
+        input="\n" * 10, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    screen = run.stderr.splitlines()
+    assert screen[0].startswith("  a level I flight of 1 card on a track of 18 spaces: Red")
+    assert screen[2].startswith("card 1: I-smugglers-1 (smugglers, level I)")
+    assert screen[3] == "Red: give-up — before the card"
+    assert run.stdout == trucker(*args).stdout

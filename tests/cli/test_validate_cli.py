@@ -18,7 +18,7 @@ from trucker.formats.load import load_ship
 from trucker.rules.validate import validate
 
 SHIPS = SCENARIOS / "ships"
-EXPECTED = tomllib.loads((SHIPS / "expected.toml").read_text(encoding="utf-8"))
+EXPECTED = tomllib.loads((SCENARIOS / "ships-expected.toml").read_text(encoding="utf-8"))
 LEGAL = str(SHIPS / "class-iii-cruiser.toml")
 ILLEGAL = str(SHIPS / "broken-hauler.toml")
 BAD = str(Path(__file__).parents[1] / "data" / "bad_input" / "unknown-part.toml")
@@ -167,3 +167,56 @@ def test_human_report_marks_violations() -> None:
 def test_validate_through_the_console_script_code() -> None:
     assert run_subprocess("validate", LEGAL, "--no-board").code == 0
     assert run_subprocess("validate", ILLEGAL, "--no-board").code == 1
+
+
+def test_the_tours_glob_reads_only_ships(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's `trucker validate scenarios/ships/*.toml`: every file it names is a ship,
+    so the answer is legal or illegal (0 or 1), never unreadable input (2)."""
+    files = sorted(str(p) for p in SHIPS.glob("*.toml"))
+    run = run_main(capsys, "validate", "--no-board", *files)
+    assert run.code == 1, run.stderr
+    assert run.stderr == ""
+
+
+# --- the legend and the count of verdicts (issue 13 A.3) -------------------------------------
+
+
+def test_the_legend_names_the_marks_of_the_drawing_and_only_those(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run = run_main(capsys, "validate", str(SHIPS / "class-i-starter.toml"))
+    assert run.code == 0
+    report, legend = run.stdout.split("\n\nlegend: ")
+    assert "SC2" in report
+    for shown in ("s d u single, double, universal connector", "SC starting cabin", "En engine",
+                  "Bt battery (tokens)", ". an empty square"):  # fmt: skip
+        assert shown in legend.replace("\n  ", " ")
+    for absent in ("Th thruster", "( ) a hole", ": the seam", "!--! a tile with a violation"):
+        assert absent not in legend.replace("\n  ", " ")
+    assert all(len(line) <= 100 for line in legend.splitlines())
+
+
+def test_an_illegal_ship_s_legend_names_the_violation_mark(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run = run_main(capsys, "validate", ILLEGAL)
+    assert "!--! a tile with a violation" in run.stdout.split("\nlegend: ")[1]
+
+
+def test_no_legend_without_a_board_unless_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "legend:" not in run_main(capsys, "validate", LEGAL, "--no-board").stdout
+    assert "legend:" not in run_main(capsys, "validate", LEGAL, "--no-legend").stdout
+    assert "\nlegend: " in run_main(capsys, "validate", LEGAL, "--no-board", "--legend").stdout
+
+
+def test_many_files_end_with_a_count_of_the_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(capsys, "validate", "--no-board", LEGAL, ILLEGAL, BAD, LEGAL)
+    assert run.code == 2
+    assert run.stdout.splitlines()[-1] == "4 files: 2 legal, 1 illegal, 1 unreadable (exit code 2)"
+    one = run_main(capsys, "validate", "--no-board", LEGAL)
+    assert "file" not in one.stdout.splitlines()[-1]
+
+
+def test_json_has_neither_legend_nor_count(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(capsys, "validate", "--json", LEGAL, ILLEGAL, "--legend")
+    assert [json.loads(line)["file"] for line in run.stdout.splitlines()] == [LEGAL, ILLEGAL]

@@ -30,6 +30,7 @@ from trucker.formats.load import ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile, TileEntry
 from trucker.formats.write import toml_value
 from trucker.render.terminal.reports import report_text
+from trucker.render.text import legend_for
 from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -380,6 +381,8 @@ def test_each_example_validates_as_the_page_shows(index: int, ship_text: str) ->
         return
     printed = "\n".join(t.plain for t in report_text(ship, report, draw=not no_board))
     expected = [line.rstrip() for line in printed.splitlines()]
+    if not no_board:
+        expected += ["", *legend_for([ship], marked=not report.legal)]
     assert [line.rstrip() for line in shown.splitlines()] == expected
 
 
@@ -507,3 +510,16 @@ def test_the_readme_links_both_pages() -> None:
     assert "(docs/rules.md)" in documentation
     assert "(docs/ship-format.md)" in documentation
     assert "shared ship format" not in readme
+
+
+def test_the_example_line_trucker_parts_prints_is_in_the_parts_section(ship_text: str) -> None:
+    """`trucker parts` and the page show the same line for each part (the models' example)."""
+    from trucker.formats.ship_keys import part_keys
+
+    sections = _part_sections(ship_text)
+    missing = [
+        f"{p.part}: {p.example}"
+        for p in part_keys()
+        if p.example not in _TILE_LINE.findall(sections.get(str(p.part), ""))
+    ]
+    assert not missing, "example lines not in docs/ship-format.md:\n" + "\n".join(missing)

@@ -1,5 +1,7 @@
 """Golden validate cases (tests/golden/validate/*.toml): a ship and the verdict worked out by
-hand from RULES and the spec, with the reasoning in each file's comment (STYLE §6.13 item 2)."""
+hand from RULES and the spec, with the reasoning in each file's comment (STYLE §6.13 item 2);
+``[expect.messages]`` holds the words of the violations whose advice matters (what would make
+two sides join), keyed by rule and squares."""
 
 from __future__ import annotations
 
@@ -37,6 +39,12 @@ def test_golden(path: Path) -> None:
         assert stats[key] == value, key
     if "rulings" in expect:
         assert report.rulings == expect["rulings"]
+    said = {
+        " ".join(found): v.message
+        for found, v in zip(as_lists(report.violations), report.violations, strict=True)
+    }
+    for key, message in expect.get("messages", {}).items():
+        assert said.get(key) == message, key
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

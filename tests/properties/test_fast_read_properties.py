@@ -58,7 +58,7 @@ def _bundled(folder: str) -> list[dict[str, Any]]:
     return [
         parse_document(entry.read_bytes(), entry.name, ".toml")
         for entry in root.iterdir()
-        if entry.name.endswith(".toml") and entry.name != "expected.toml"
+        if entry.name.endswith(".toml")
     ]
 
 

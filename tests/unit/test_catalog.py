@@ -39,7 +39,8 @@ def test_expansions() -> None:
 
 def test_data_and_scenarios_are_packaged_resources() -> None:
     assert (data_root() / "parts.toml").is_file()
-    assert (scenarios_root() / "ships" / "expected.toml").is_file()
+    assert (scenarios_root() / "ships-expected.toml").is_file()
+    assert (scenarios_root() / "ships" / "spec-example.json").is_file()
     assert len(builtin_boards()) == 7
 
 

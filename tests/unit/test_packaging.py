@@ -19,3 +19,20 @@ def test_every_package_is_in_the_wheel() -> None:
         for init in (ROOT / "trucker").rglob("__init__.py")
     }
     assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+
+
+def test_every_data_file_is_in_the_wheel() -> None:
+    """A bundled file whose suffix no package-data pattern names works from a checkout and is
+    missing from an installed wheel (`trucker examples` would not copy it)."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    missing = []
+    for package, folder in setuptools["package-dir"].items():
+        patterns = setuptools["package-data"][package]
+        for path in sorted((ROOT / folder).rglob("*")):
+            if not path.is_file() or path.suffix in (".py", ".pyc"):
+                continue
+            relative = path.relative_to(ROOT / folder)
+            shallow = [p.removeprefix("**/") for p in patterns]
+            if not any(relative.match(p) for p in [*patterns, *shallow]):
+                missing.append(f"{folder}/{relative.as_posix()}")
+    assert not missing, f"add a package-data pattern for: {missing}"

@@ -135,7 +135,7 @@ def test_every_event_is_narrated_exactly_once(two_ships) -> None:
         expected[f"before the card: {names} fly on (nobody gives up)"] += 1
     for event in result.events:
         if not (event.kind == "decided" and event.choice == "fly on"):
-            expected[narrate(event).strip()] += 1
+            expected[narrate(event, named=True).strip()] += 1
     assert told == expected
 
 

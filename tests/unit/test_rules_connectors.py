@@ -3,6 +3,8 @@ too (§1.5)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.helpers import ship, verdict
@@ -55,7 +57,9 @@ def test_mismatch_reports_the_lower_square_first_with_its_side() -> None:
     mismatch = report.violations[0]
     assert [str(c) for c in mismatch.squares] == ["7,8", "7,9"]
     assert mismatch.side is Direction.RIGHT
-    assert mismatch.message == "single connector meets double connector"
+    assert mismatch.message == (
+        "7,8's right side is single, 7,9's left is double: make one of them universal or match them"
+    )
 
 
 def test_mismatch_from_below_names_the_front_side_of_the_upper_tile() -> None:
@@ -63,7 +67,50 @@ def test_mismatch_from_below_names_the_front_side_of_the_upper_tile() -> None:
     mismatch = report.violations[0]
     assert [str(c) for c in mismatch.squares] == ["6,7", "7,7"]
     assert mismatch.side is Direction.REAR
-    assert mismatch.message == "smooth side meets universal connector"
+    assert mismatch.message == (
+        "6,7's rear side is smooth, 7,7's front is universal (the starting cabin): give 6,7's "
+        "rear side a connector"
+    )
+
+
+# What would make the two sides join (issue 13): the message names both sides, then what to
+# change; a side the file cannot change (the starting cabin's, one under a barrel, exhaust,
+# nozzle or armor) is named as such, and the advice goes to the other side or the tile.
+ADVICE = [
+    ({"7,8": "pipe -s-u", "7,9": "pipe ---s"}, None),
+    ({"7,8": "pipe -d-u", "7,9": "pipe ---s"},
+     "7,8's right side is double, 7,9's left is single: make one of them universal or match "
+     "them"),
+    ({"7,8": "pipe -s-u", "7,9": "pipe u---"},
+     "7,8's right side is single, 7,9's left is smooth: give 7,9's left side a single or "
+     "universal connector"),
+    ({"7,8": "pipe -u-u", "7,9": "pipe u---"},
+     "7,8's right side is universal, 7,9's left is smooth: give 7,9's left side a connector"),
+    ({"7,8": {"part": "cannon", "sides": "u---", "facing": "left"}},
+     "7,7's right side is universal (the starting cabin), 7,8's left is smooth (the barrel): "
+     "turn or move the cannon on 7,8"),
+    ({"7,8": "pipe -s-u", "7,9": {"part": "cannon", "sides": "u---", "facing": "left"}},
+     "7,8's right side is single, 7,9's left is smooth (the barrel): make 7,8's right side "
+     "smooth, or turn or move the cannon on 7,9"),
+    ({"7,8": "pipe -s-u", "7,9": {"part": "structure", "sides": "u---", "armor": ["left"]}},
+     "7,8's right side is single, 7,9's left is smooth (armor): make 7,8's right side smooth, or "
+     "turn or move the structure on 7,9"),
+    ({"6,7": {"part": "thruster", "sides": "u---", "nozzles": ["rear", "right"]}},
+     "6,7's rear side is smooth (a nozzle), 7,7's front is universal (the starting cabin): turn "
+     "or move the thruster on 6,7"),
+    ({"6,7": {"part": "engine", "sides": "u---", "facing": "rear"}},
+     "6,7's rear side is smooth (the exhaust), 7,7's front is universal (the starting cabin): "
+     "turn or move the engine on 6,7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tiles", "message"), ADVICE)
+def test_the_message_says_what_would_make_them_join(
+    tiles: dict[str, Any], message: str | None
+) -> None:
+    report = validate(ship({"7,7": "start", **tiles}))
+    said = [v.message for v in report.violations if str(v.rule) == "connector-mismatch"]
+    assert said == ([message] if message else [])
 
 
 def test_each_pair_is_reported_once() -> None:

@@ -68,7 +68,8 @@ def test_to_dict_has_the_spec_shape() -> None:
         "rule": "connector-mismatch",
         "squares": ["7,8", "7,9"],
         "side": "right",
-        "message": "single connector meets double connector",
+        "message": "7,8's right side is single, 7,9's left is double: make one of them "
+        "universal or match them",
     }
     assert data["violations"][1]["side"] is None
 

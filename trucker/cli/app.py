@@ -20,9 +20,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate_cmd", "validate"),
     "show": ("validate_cmd", "show"),
     "fix": ("fix_cmd", "fix"),
+    "new": ("new_cmd", "new"),
+    "parts": ("parts_cmd", "parts"),
     "boards": ("boards_cmd", "boards"),
     "schema": ("reference_cmd", "schema"),
     "rulings": ("reference_cmd", "rulings"),
+    "examples": ("examples_cmd", "examples"),
     "demo": ("app", "demo"),
     "hit": ("hit_cmd", "hit"),
     "exposure": ("exposure_cmd", "exposure"),
@@ -86,6 +89,16 @@ def build(only: str | None = None) -> typer.Typer:
     return built
 
 
+def _debug_first(argv: Sequence[str]) -> list[str]:
+    """The words with ``--debug`` moved before the command, wherever it was given (before a
+    ``--``), so ``trucker validate ship.toml --debug`` works as ``trucker --debug validate``."""
+    words = list(argv)
+    end = words.index("--") if "--" in words else len(words)
+    if "--debug" not in words[:end]:
+        return words
+    return ["--debug", *(w for i, w in enumerate(words) if i >= end or w != "--debug")]
+
+
 def _named(argv: Sequence[str]) -> str | None:
     """The command a command line runs, when its first word is one (after ``--debug``)."""
     words = [w for w in argv if w != "--debug"]
@@ -105,7 +118,8 @@ def main() -> None:
     from trucker.core.errors import BadInput
 
     try:
-        code = build(_named(sys.argv[1:]))(standalone_mode=False)
+        words = _debug_first(sys.argv[1:])
+        code = build(_named(words))(args=words, standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except BadInput as exc:
         from trucker.cli.output import print_errors

@@ -47,6 +47,11 @@ def boards(
         except ValueError:
             print_errors(BadInput.one("--holes", holes, "expected two die faces like 3,4"))
             raise typer.Exit(2) from None
+        if not any(b.hole_marks for b in chosen):
+            rolled = ", ".join(b.id for b in builtin_boards().values() if b.hole_marks)
+            problem = f"board {chosen[0].id} has no holes to roll (holes are rolled on {rolled})"
+            print_errors(BadInput.one("--holes", holes, problem))
+            raise typer.Exit(2)
     if json_out:
         print_json([_board_dict(b) for b in chosen])
         raise typer.Exit(0)

@@ -35,6 +35,9 @@ def run_demo() -> int:
         ship = load_ship(folder / name, display=f"scenarios/ships/{name}")
         print_lines(report_text(ship, validate(ship, DEFAULT_RULINGS)))
     _title("repair it", "trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml")
+    out.print(
+        "(the demo writes no file: run that command to write fixed.toml)", style="bright_black"
+    )
     ship = load_ship(folder / "broken-hauler.toml", display="scenarios/ships/broken-hauler.toml")
     result = repair(ship, DEFAULT_RULINGS)
     print_lines(repair_lines(result))
@@ -48,6 +51,11 @@ def run_demo() -> int:
     out.print(
         "Next: trucker --help · trucker fly ... --html flight.html · the tutorials in docs/",
         style="bold",
+    )
+    out.print(
+        "The files above are bundled with the program: `trucker examples scenarios` copies them "
+        "into ./scenarios, so each command shown runs as printed.",
+        style="bright_black",
     )
     return 0
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from trucker.cli.options import JsonOpt, RulingOpt
+
+if TYPE_CHECKING:
+    from trucker.core.ship import Ship
 
 __all__ = ["fix"]
 
@@ -27,7 +30,9 @@ def fix(
     ruling: RulingOpt = None,
 ) -> None:
     """Apply the inspection after building (RULES §3.2): unload surplus, remove illegal tiles,
-    drop what falls off. Writes a new file; exit 1 when the layout cannot be repaired.
+    drop what falls off. Writes a new file; exit 1 when the layout cannot be repaired. A TOML
+    layout keeps its comments, key order and formatting: only the removed tiles and the
+    unloaded contents change. JSON is written in the canonical form.
 
     Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
     """
@@ -35,7 +40,7 @@ def fix(
     from trucker.core.errors import BadInput
     from trucker.core.geometry import Cell
     from trucker.formats.load import load_ships
-    from trucker.formats.write import dumps_ship, write_atomic
+    from trucker.formats.write import write_atomic
     from trucker.render.terminal.reports import repair_lines
     from trucker.rules.repair import CannotRepair, repair
 
@@ -52,6 +57,10 @@ def fix(
         except ValueError as exc:
             print_errors(BadInput.one("--keep", keep, str(exc)))
             raise typer.Exit(2) from None
+        if keep_cell not in ship.tiles:
+            # a square the layout never filled is a mistyped option, not a ship past repair
+            print_errors(BadInput.one("--keep", keep, f"no tile on {keep_cell} in {file}"))
+            raise typer.Exit(2)
     to_stdout = str(output) == "-"
     if not to_stdout and output.resolve() == file.resolve():
         print_errors(
@@ -69,7 +78,8 @@ def fix(
         err.print(f"{file}: cannot repair: {exc}", style="red")
         raise typer.Exit(1) from None
     relative = None if to_stdout else output.parent
-    text = dumps_ship(result.ship, suffix=output.suffix or ".toml", relative_to=relative)
+    suffix = ".toml" if to_stdout else output.suffix.lower()
+    text, form = _written(file, ship, result.ship, suffix, relative)
     if to_stdout:
         sys.stdout.write(text)
     else:
@@ -92,5 +102,28 @@ def fix(
             f"{result.tiles_lost} tile(s) lost: each costs a credit at the end of the flight"
         )
     if not to_stdout:
-        console.print(f"wrote {output}")
+        console.print(f"wrote {output}{form}")
+    elif form:
+        console.print(f"wrote the layout{form}")
     raise typer.Exit(0)
+
+
+def _written(
+    file: Path, ship: Ship, repaired: Ship, suffix: str, relative: Path | None
+) -> tuple[str, str]:
+    """The repaired layout's text, and a note when it is not the user's own file edited: a
+    TOML layout written as TOML is edited in place (:mod:`trucker.formats.edit`); JSON, or a
+    TOML file written in a way the editor cannot follow, is written in the canonical form."""
+    from trucker.formats.edit import edit_layout
+    from trucker.formats.write import dumps_ship
+
+    if suffix == ".toml" and file.suffix.lower() == ".toml":
+        edited = edit_layout(
+            file.read_text(encoding="utf-8-sig"), ship, repaired, relative_to=relative
+        )
+        if edited is not None:
+            return edited, ""
+        note = " (in the canonical form: the input's own layout could not be kept)"
+    else:
+        note = " (in the canonical form: a JSON layout keeps no comments or order of its own)"
+    return dumps_ship(repaired, suffix=suffix, relative_to=relative), note

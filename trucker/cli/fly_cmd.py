@@ -11,6 +11,14 @@ from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, Rul
 
 __all__ = ["fly", "replay"]
 
+BriefOpt = Annotated[
+    bool,
+    typer.Option(
+        "--brief",
+        "-b",
+        help="One line per card and ship (what it cost and earned), then the table.",
+    ),
+]
 HtmlOpt = Annotated[
     Path | None,
     typer.Option("--html", metavar="FILE", help="Also write a page that plays it card by card."),
@@ -54,24 +62,27 @@ def fly(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the final table.")] = False,
+    brief: BriefOpt = False,
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
     html: HtmlOpt = None,
 ) -> None:
     """Fly an adventure deck against ships, card by card, then settle the credits (RULES §6,
-    §9). Prints every roll, choice and effect; --json prints the replayable log; --html writes
-    a page that plays the flight card by card.
+    §9). Prints every roll, choice and effect; --brief one line per card and ship; --json prints
+    the replayable log; --html writes a page that plays the flight card by card.
 
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.interactive import TerminalCaptain
+    from trucker.cli.interactive import FlightNews, TerminalCaptain
     from trucker.cli.output import check_output
     from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
+    from trucker.core.events import Event
     from trucker.play.flights import fly as run
     from trucker.play.plans import plan_flight
 
+    _check_brief(brief, quiet=quiet, json_out=json_out)
     if html is not None:
         check_output(html, "--html", [*ships, Path(deck), *([choices] if choices else [])])
     if not 1 <= len(ships) <= 5:
@@ -84,30 +95,47 @@ def fly(
     plan = plan_flight(boarding, deck, rulings, seed=used_seed, dice=dice, choices=choices,
                        order=order, policy=policy or (), insured=insured,
                        expert=minds)  # fmt: skip
+    log: list[Event] = []
+    news = FlightNews(log, named=len(plan.crews) > 1)
     interactive = {
-        c.name: TerminalCaptain(c.name) for c in plan.crews if c.captain == "interactive"
+        c.name: TerminalCaptain(c.name, news=news) for c in plan.crews if c.captain == "interactive"
     }
     try:
-        result = run(plan, captains=interactive)
+        result = run(plan, captains=interactive, log=log)
     except DiceExhaustedError as exc:
         raise bad_input("--dice", dice or "", str(exc)) from None
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
-    _show(plan, result, html=html, json_out=json_out, quiet=quiet)
+    _show(plan, result, html=html, json_out=json_out, quiet=quiet, brief=brief)
     raise typer.Exit(0)
 
 
-def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: bool) -> None:
-    """The page (``--html``), then the log (``--json``) or the flight told in the terminal."""
+def _check_brief(brief: bool, *, quiet: bool, json_out: bool) -> None:
+    """``--brief`` is a way of telling the flight: with ``--quiet`` or ``--json`` it would
+    be dropped unseen, so the pair is refused."""
+    from trucker.cli.common import bad_input
+
+    if brief and (quiet or json_out):
+        other = "--quiet" if quiet else "--json"
+        raise bad_input("--brief", other, "choose one way to print the flight")
+
+
+def _show(
+    plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: bool, brief: bool
+) -> None:
+    """The page (``--html``), then the log (``--json``) or the flight told in the terminal
+    (in full, ``--brief`` or ``--quiet``)."""
     from trucker.cli.output import print_json, print_lines, write_output
     from trucker.play.flights import flight_log
     from trucker.render.pages.flight import flight_page
-    from trucker.render.terminal.flight import flight_report
+    from trucker.render.terminal.flight import brief_report, flight_report
 
     if html is not None:
         write_output(html, flight_page(plan, result), "--html")
     if json_out:
         print_json(flight_log(plan, result))
+    elif brief:
+        print_lines(brief_report(plan, result))
     else:
         print_lines(flight_report(plan, result, quiet=quiet))
 
@@ -115,6 +143,7 @@ def _show(plan: Any, result: Any, *, html: Path | None, json_out: bool, quiet: b
 def replay(
     log: Annotated[Path, typer.Argument(help="A flight log written by trucker fly --json.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the final table.")] = False,
+    brief: BriefOpt = False,
     json_out: JsonOpt = False,
     html: HtmlOpt = None,
 ) -> None:
@@ -129,6 +158,7 @@ def replay(
     from trucker.formats.load import read_document
     from trucker.play.flights import replay as run
 
+    _check_brief(brief, quiet=quiet, json_out=json_out)
     if html is not None:
         check_output(html, "--html", [log])
     document = read_document(log, display=str(log))
@@ -141,7 +171,7 @@ def replay(
     except TruckerError as exc:
         err.print(f"{log}: the replay left the log: {exc}", style="red")
         raise typer.Exit(1) from None
-    _show(plan, result, html=html, json_out=json_out, quiet=quiet)
+    _show(plan, result, html=html, json_out=json_out, quiet=quiet, brief=brief)
     if document.get("ships") != [s.to_dict() for s in result.ships]:
         err.print(f"{log}: the replay ended differently from the log", style="red")
         raise typer.Exit(1)

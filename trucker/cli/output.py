@@ -70,7 +70,8 @@ def print_errors(errors: Iterable[InputError] | BadInput) -> None:
 
 def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:
     """Refuse an output path before any work is done (one line, exit 2): a folder, a missing
-    folder, or one of the command's own input files (inputs are never written)."""
+    folder, one of the command's own input files (inputs are never written), or a name that
+    is not the option's kind of file."""
     import typer
 
     problem = None
@@ -83,9 +84,22 @@ def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:
             problem = "refusing to overwrite an input file; choose another name"
     except OSError as exc:
         problem = exc.strerror or str(exc)
+    problem = problem or _wrong_suffix(path, option)
     if problem is not None:
         print_errors(BadInput.one(option, str(path), problem))
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+_SUFFIXES = {"--svg": ("SVG picture", (".svg",)), "--html": ("HTML page", (".html", ".htm"))}
+"""What each output option writes, and the file names it takes: a picture named ``.png``
+would be an SVG file a viewer cannot open, so such a name is refused, never written."""
+
+
+def _wrong_suffix(path: Path, option: str) -> str | None:
+    what, suffixes = _SUFFIXES.get(option, ("", ()))
+    if not suffixes or path.suffix.lower() in suffixes:
+        return None
+    return f"an {what} goes in a {' or '.join(suffixes)} file"
 
 
 def _same_file(given: Path, path: Path) -> bool:

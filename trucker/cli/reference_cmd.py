@@ -51,6 +51,7 @@ def rulings(
     """
     from trucker.cli.output import out, print_json
     from trucker.core.rulings import ruling_infos
+    from trucker.formats.write import toml_value
     from trucker.render.rulings import rulings_markdown, rulings_toml
 
     infos = ruling_infos()
@@ -73,7 +74,7 @@ def rulings(
         sys.stdout.write(rulings_markdown())
     else:
         for info in infos:
-            out.print(f"{info.name} = {info.default!r}", style="bold", end="")
+            out.print(f"{info.name} = {toml_value(info.default)}", style="bold", end="")
             out.print(f"   ({info.source}; also: {info.alternatives})", style="bright_black")
             out.print(f"    {info.description}")
     raise typer.Exit(0)

@@ -17,33 +17,54 @@ def validate(
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
     no_board: Annotated[bool, typer.Option("--no-board", help="Do not draw the board.")] = False,
+    legend: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option(
+            "--legend/--no-legend",
+            help="Explain the drawing's marks after the reports [default: when a board is drawn].",
+        ),
+    ] = None,
 ) -> None:
-    """Check ship layouts against every rule; exit 0 legal, 1 illegal, 2 unreadable.
+    """Check ship layouts against every rule; exit 0 legal, 1 illegal, 2 unreadable. In text,
+    a legend of the drawings follows, and a count of the verdicts when there are many files.
 
     Example: trucker validate scenarios/ships/class-iii-cruiser.toml
     """
     from trucker.cli.output import out, print_errors, print_json, print_lines
     from trucker.formats.load import load_ships
-    from trucker.render.terminal.reports import report_text
+    from trucker.render.terminal.reports import files_summary, report_text
+    from trucker.render.text import legend_for
     from trucker.rules.validate import validate as run
 
     loaded, rulings = load_ships(files, ruling)
     code = 0
+    drawn, verdicts = [], [0, 0, 0]
     for i, (path, ship, problem) in enumerate(loaded):
         if ship is None:
             print_errors(problem)  # type: ignore[arg-type]
             if json_out:
                 print_json({"file": str(path), "error": str(problem).splitlines()[0]}, lines=True)
             code = max(code, 2)
+            verdicts[2] += 1
             continue
         report = run(ship, rulings)
         code = max(code, report.exit_code)
+        verdicts[report.exit_code] += 1
         if json_out:
             print_json(report.to_dict(), lines=True)
         else:
             if i:
                 out.print()
             print_lines(report_text(ship, report, draw=not no_board))
+            drawn.append((ship, not report.legal))
+    if not json_out:
+        if drawn and (legend if legend is not None else not no_board):
+            out.print()
+            marked = any(bad for _, bad in drawn)
+            for line in legend_for((s for s, _ in drawn), marked=marked):
+                out.print(line, style="bright_black")
+        if len(loaded) > 1:
+            out.print(files_summary(verdicts[0], verdicts[1], verdicts[2], code))
     raise typer.Exit(code)
 
 

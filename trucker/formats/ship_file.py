@@ -67,9 +67,14 @@ def _two_directions(value: list[Direction], what: str) -> list[Direction]:
 
 
 class _Tile(BaseModel):
-    """Keys every part may carry. Functional sides (barrel, exhaust, nozzles, armor) are smooth."""
+    """Keys every part may carry. Functional sides (barrel, exhaust, nozzles, armor) are smooth.
+
+    ``example`` is one line of a ship file with a tile of the part: ``trucker parts`` prints it,
+    and docs/ship-format.md shows it in the part's section (tests/docs hold the two equal)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    example: ClassVar[str] = ""
 
     armor: list[Dir] = Field(default_factory=list, description="armored sides (written - in sides)")
 
@@ -100,6 +105,7 @@ class _Tile(BaseModel):
 
 class CabinTile(_Tile):
     part: Literal["cabin"]
+    example: ClassVar[str] = '"7,6" = { part = "cabin", sides = "-us-" }'
     start: StrictBool = Field(False, description="the starting cabin (sides uuuu)")
     sides: Sides | None = Field(None, description="may be left out for the starting cabin")
     crew: Count | None = Field(None, description="humans aboard (0-2); launch default 2")
@@ -119,21 +125,26 @@ class CabinTile(_Tile):
 
 class StructureTile(_Tile):
     part: Literal["structure"]
+    example: ClassVar[str] = '"5,7" = { part = "structure", sides = "usdu" }'
     sides: Sides
 
 
 class BatteryTile(_Tile):
     part: Literal["battery"]
+    example: ClassVar[str] = '"7,8" = { part = "battery", capacity = 2, sides = "-ssd" }'
     sides: Sides
-    capacity: Annotated[Literal[2, 3], BeforeValidator(_integer)]
+    capacity: Annotated[Literal[2, 3], BeforeValidator(_integer)] = Field(
+        description="as printed on the tile"
+    )
     charge: Count | None = Field(None, description="tokens aboard; launch default = capacity")
 
 
 class CargoTile(_Tile):
     part: Literal["cargo"]
+    example: ClassVar[str] = '"7,9" = { part = "cargo", capacity = 2, sides = "---s" }'
     sides: Sides
-    capacity: StrictInt
-    red: StrictBool = False
+    capacity: StrictInt = Field(description="2 or 3; a red hold 1 or 2")
+    red: StrictBool = Field(False, description="a red hold, the only kind for red goods")
     goods: StrictStr = Field("", description="letters R Y G B, one per cube")
 
     @field_validator("goods")
@@ -157,7 +168,7 @@ class CargoTile(_Tile):
 
 
 class _Facing(_Tile):
-    facing: Dir
+    facing: Dir = Field(description="where the barrel or the exhaust points")
 
     facing_word: ClassVar[str] = "functional"
 
@@ -169,30 +180,37 @@ class _Facing(_Tile):
 
 class EngineTile(_Facing):
     part: Literal["engine"]
+    example: ClassVar[str] = '"8,7" = { part = "engine", sides = "u---", facing = "rear" }'
     sides: Sides
     facing_word: ClassVar[str] = "the exhaust"
 
 
 class DoubleEngineTile(_Facing):
     part: Literal["double-engine"]
+    example: ClassVar[str] = '"8,8" = { part = "double-engine", sides = "d---", facing = "rear" }'
     sides: Sides
     facing_word: ClassVar[str] = "the exhaust"
 
 
 class CannonTile(_Facing):
     part: Literal["cannon"]
+    example: ClassVar[str] = '"6,7" = { part = "cannon", sides = "--s-", facing = "front" }'
     sides: Sides
     facing_word: ClassVar[str] = "the barrel"
 
 
 class DoubleCannonTile(_Facing):
     part: Literal["double-cannon"]
+    example: ClassVar[str] = '"7,10" = { part = "double-cannon", sides = "---u", facing = "right" }'
     sides: Sides
     facing_word: ClassVar[str] = "the barrel"
 
 
 class ShieldTile(_Tile):
     part: Literal["shield"]
+    example: ClassVar[str] = (
+        '"8,8" = { part = "shield", sides = "s---", covers = ["front", "right"] }'
+    )
     sides: Sides
     covers: list[Dir] = Field(description="two adjacent directions the shield protects")
 
@@ -204,14 +222,18 @@ class ShieldTile(_Tile):
 
 class LifeSupportTile(_Tile):
     part: Literal["life-support"]
+    example: ClassVar[str] = '"5,8" = { part = "life-support", sides = "--d-", color = "purple" }'
     sides: Sides
-    color: Color
+    color: Color = Field(description="the alien it lets a connected cabin host")
 
 
 class HybridLifeSupportTile(_Tile):
     part: Literal["hybrid-life-support"]
+    example: ClassVar[str] = (
+        '"6,6" = { part = "hybrid-life-support", sides = "--s-", colors = ["purple", "cyan"] }'
+    )
     sides: Sides
-    colors: list[Color]
+    colors: list[Color] = Field(description="two different colours")
 
     @field_validator("colors")
     @classmethod
@@ -223,6 +245,9 @@ class HybridLifeSupportTile(_Tile):
 
 class ThrusterTile(_Tile):
     part: Literal["thruster"]
+    example: ClassVar[str] = (
+        '"7,8" = { part = "thruster", sides = "s---", nozzles = ["rear", "right"] }'
+    )
     nozzles: list[Dir] = Field(description="two perpendicular directions the nozzles point")
     sides: Sides
 
@@ -244,38 +269,45 @@ class ThrusterTile(_Tile):
 
 class SolarPanelTile(_Tile):
     part: Literal["solar-panel"]
+    example: ClassVar[str] = '"8,6" = { part = "solar-panel", sides = "s---" }'
     sides: Sides
 
 
 class RouterTile(_Tile):
     part: Literal["router"]
+    example: ClassVar[str] = '"7,6" = { part = "router", sides = "susu" }'
     sides: Sides
 
 
 class RobotCenterTile(_Tile):
     part: Literal["robot-center"]
+    example: ClassVar[str] = '"8,8" = { part = "robot-center", sides = "sds-" }'
     sides: Sides
     active: StrictBool | None = Field(None, description="robots activated [false]")
 
 
 class TurretTile(_Tile):
     part: Literal["turret"]
+    example: ClassVar[str] = '"6,7" = { part = "turret", sides = "ssu-" }'
     sides: Sides
 
 
 class ArmoryTile(_Tile):
     part: Literal["armory"]
+    example: ClassVar[str] = '"7,8" = { part = "armory", sides = "-usu" }'
     sides: Sides
 
 
 class LuxuryCabinTile(_Tile):
     part: Literal["luxury-cabin"]
+    example: ClassVar[str] = '"7,9" = { part = "luxury-cabin", sides = "---u" }'
     sides: Sides
     passenger: StrictBool | None = Field(None, description="a VIP aboard; launch default true")
 
 
 class StasisChamberTile(_Tile):
     part: Literal["stasis-chamber"]
+    example: ClassVar[str] = '"8,9" = { part = "stasis-chamber", sides = "--sd" }'
     sides: Sides
     sleepers: Count | None = Field(None, description="sleeping astronauts (0-4) [0]")
 

@@ -136,6 +136,7 @@ def start(
     captains: Mapping[str, Policy] | None = None,
     catalogue: Catalogue | None = None,
     dice: Dice | None = None,
+    log: list[Event] | None = None,
 ) -> FlightState:
     """The plan's flight before its start, to step (:class:`FlightState`): as :func:`fly`,
     with ``dice`` over the plan's (:class:`~trucker.sim.tape.ExternalDice`: every roll is
@@ -145,7 +146,7 @@ def start(
         rulings=plan.rulings,
         dice=dice if dice is not None else plan_dice(plan),
         policies=policies,
-        log=[] if keep_log else None,
+        log=(log if log is not None else []) if keep_log else None,
     )
     return FlightState(
         [(c.name, c.ship) for c in plan.crews],
@@ -166,11 +167,14 @@ def fly(
     keep_log: bool = True,
     captains: Mapping[str, Policy] | None = None,
     catalogue: Catalogue | None = None,
+    log: list[Event] | None = None,
 ) -> FlightResult:
     """Fly the plan: seeded dice (a stream per card and per threat) unless scripted faces are
     given; each ship's captain by name, or from ``captains``; the cards Hazardous Business
-    draws and the rewards from ``catalogue`` (the packaged one unless given)."""
-    return start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue).finish()
+    draws and the rewards from ``catalogue`` (the packaged one unless given). ``log``: the
+    list the events are written to as they happen, for a captain who reads what happened so
+    far before answering (a player at the terminal); a new one unless given."""
+    return start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log).finish()
 
 
 def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:

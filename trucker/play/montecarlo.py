@@ -272,6 +272,9 @@ class ShipOdds:
     over_cap: Interval | None
     squares: dict[str, float]
     cards: list[dict[str, Any]]
+    """Each card met: how often, what it cost each time on average, and in all (each time ×
+    times met), the costliest in all first: a card that hurts a little on every flight comes
+    before one that hurts a lot once in a while."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -358,11 +361,16 @@ def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
             "tiles_lost": tiles_sum / met,
             "crew_lost": crew_sum / met,
             "credits": credit_sum / met,
+            "tiles_lost_total": tiles_sum,
+            "crew_lost_total": crew_sum,
+            "credits_total": credit_sum,
         }
         for label, (met, tiles_sum, crew_sum, credit_sum) in counts.cards.items()
         if met
     ]
-    cards.sort(key=lambda c: (-c["tiles_lost"], -c["crew_lost"], c["credits"], c["card"]))
+    cards.sort(
+        key=lambda c: (-c["tiles_lost_total"], -c["crew_lost_total"], c["credits_total"], c["card"])
+    )
     return ShipOdds(
         name=crew.name,
         captain=crew.captain,

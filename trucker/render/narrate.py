@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["narrate", "narrate_all", "NARRATORS"]
+__all__ = ["narrate", "narrate_all", "NARRATORS", "UNNAMED"]
 
 Fields = Mapping[str, Any]
 
@@ -257,7 +257,7 @@ def _settled(e: Fields) -> str:
     insurance = f", insurance -{e['insurance']}" if e.get("insurance") else ""
     return (
         f"{e['ship']} {place}: earned {e['earned']}, arrival {e['arrival']}, best-looking "
-        f"{e['best_looking']}, goods {e['sales']}, losses -{e['losses']}{insurance}: "
+        f"{e['best_looking']}, goods {e['sales']}, losses {_paid(e['losses'])}{insurance}: "
         f"{e['final']} credit{'s' if e['final'] != 1 else ''}"
     )
 
@@ -279,6 +279,11 @@ def _insured(e: Fields) -> str:
         return f"{e['ship']} flies uninsured: every lost tile will cost a credit, no cap"
     cap = f"losses capped at {e['cap']}" if e.get("cap") is not None else "no cap printed"
     return f"{e['ship']} buys insurance for {e['price']} credits ({cap})"
+
+
+def _paid(credits: int) -> str:
+    """Credits paid out, signed, and ``0`` when none were (never ``-0``)."""
+    return f"-{credits}" if credits else "0"
 
 
 def _ordinal(n: int) -> str:
@@ -323,15 +328,29 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
 }
 
 
-def narrate(event: Fields | Any) -> str:
-    """One sentence for an event (an :class:`~trucker.core.events.Event` or its dict)."""
+UNNAMED = frozenset(
+    {"met", "stopped", "alien-lost", "landed", "repelled", "walked", "ate", "fused",
+     "defeated", "escaped", "exploded"}
+)  # fmt: skip
+"""Events about one ship whose sentence does not say which: with one ship aboard it goes
+without saying; with several, :func:`narrate` ``named`` puts the ship's name first."""
+
+
+def narrate(event: Fields | Any, *, named: bool = False) -> str:
+    """One sentence for an event (an :class:`~trucker.core.events.Event` or its dict).
+    ``named`` (a flight of several ships): every line about a ship names it, so a reader
+    never has to work out whose tile a meteor met or whose cabin an intruder walked into."""
     fields = event if isinstance(event, Mapping) else event.to_dict()
     narrator = NARRATORS.get(fields["kind"])
     if narrator is None:
         rest = ", ".join(f"{k} {v}" for k, v in fields.items() if k != "kind")
         return f"{fields['kind']}: {rest}"
-    return narrator(fields)
+    text = narrator(fields)
+    if named and fields["kind"] in UNNAMED:
+        told = text.lstrip()
+        return f"{text[: len(text) - len(told)]}{fields['ship']}: {told}"
+    return text
 
 
-def narrate_all(events: Iterable[Fields | Any]) -> list[str]:
-    return [narrate(e) for e in events]
+def narrate_all(events: Iterable[Fields | Any], *, named: bool = False) -> list[str]:
+    return [narrate(e, named=named) for e in events]

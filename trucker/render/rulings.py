@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from trucker.core.rulings import ruling_infos
 from trucker.formats.write import toml_value
 
-__all__ = ["rulings_markdown", "rulings_toml"]
+__all__ = ["rulings_markdown", "rulings_toml", "settled_rulings"]
+
+
+def settled_rulings(values: Mapping[str, object]) -> str:
+    """``name = value, ...`` for the notes under a report, each value as ``--ruling`` takes it
+    (``true``, ``one-square``), never Python's ``True``."""
+    return ", ".join(
+        f"{name} = {str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in values.items()
+    )
 
 
 def rulings_markdown() -> str:

@@ -40,9 +40,14 @@ def settlement_table(ships: Sequence[ShipResult]) -> tuple[tuple[str, ...], list
                 str(s.arrival),
                 str(s.best_looking),
                 str(s.sales),
-                f"-{s.losses}",
+                _paid(s.losses),
                 *((f"-{s.insurance}" if s.insurance else "-",) if insured else ()),
                 str(s.final_credits),
             )
         )
     return headers, rows
+
+
+def _paid(credits: int) -> str:
+    """A credit line paid out: ``-3``, and plain ``0`` when nothing was paid (never ``-0``)."""
+    return f"-{credits}" if credits else "0"

@@ -30,6 +30,7 @@ __all__ = [
     "draw_board",
     "tile_symbol",
     "LEGEND",
+    "legend_for",
 ]
 
 Span = tuple[str, str | None]
@@ -84,6 +85,84 @@ LEGEND = (
     "Rb robots, Tu turret, Ar armory, Lx luxury, Zz stasis; "
     "the third character: crew, alien (b p c), tokens, goods or state"
 )
+
+
+_HELD = {
+    Part.CABIN: "humans, or the alien b p c",
+    Part.BATTERY: "tokens",
+    Part.CARGO: "goods; Hr a red hold",
+    Part.SHIELD: "the sides it covers, f r b l",
+    Part.LIFE_SUPPORT: "its colour",
+    Part.HYBRID_LIFE_SUPPORT: "its colours",
+    Part.ROBOT_CENTER: "+ active",
+    Part.LUXURY_CABIN: "1 with its passenger",
+    Part.STASIS_CHAMBER: "sleepers",
+}
+"""What the character after a part's symbol shows, for the parts that show something."""
+_CONNECTOR_WORDS = (("s", "single"), ("d", "double"), ("u", "universal"))
+_SIDE_WORDS = (
+    ("-|", "smooth side"),
+    ("^>v<", "barrel"),
+    ("~", "exhaust"),
+    ("*", "nozzle"),
+    ("#", "armor"),
+)
+
+
+def legend_for(ships: Iterable[Ship], *, marked: bool = False, width: int = 100) -> list[str]:
+    """A legend of what the drawings of ``ships`` show, and only that: the side marks, the
+    symbols of the parts aboard (with what the character after each counts), the empty
+    squares, holes and seam; ``marked`` when squares are marked as violations."""
+    sides: set[str] = set()
+    aboard: set[Part] = set()
+    starts = cabins = holes = wrap = False
+    names: dict[Part, str] = {}
+    for ship in ships:
+        holes |= bool(ship.hole_squares)
+        wrap |= ship.board.wrap
+        names.update((part, info.name) for part, info in ship.part_facts.items())
+        for tile in ship.tiles.values():
+            sides.update(_side_char(tile, d) for d in DIRECTIONS)
+            aboard.add(tile.part)
+            starts |= tile.start
+            cabins |= tile.part is Part.CABIN and not tile.start
+    entries = []
+    connectors = [(ch, word) for ch, word in _CONNECTOR_WORDS if ch in sides]
+    if connectors:
+        chars = " ".join(ch for ch, _ in connectors)
+        words = ", ".join(word for _, word in connectors)
+        entries.append(f"{chars} {words} connector")
+    for chars, words in _SIDE_WORDS:
+        shown = " ".join(ch for ch in chars if ch in sides)
+        if shown:
+            entries.append(f"{shown} {words}")
+    for part in Part:
+        if part not in aboard:
+            continue
+        if part is Part.CABIN:
+            heads = [
+                h for h, there in (("SC starting cabin", starts), ("Cb cabin", cabins)) if there
+            ]
+            entry = ", ".join(heads)
+        else:
+            entry = f"{_SYMBOLS[part]} {names.get(part, str(part))}"
+        entries.append(f"{entry} ({_HELD[part]})" if part in _HELD else entry)
+    entries.append(". an empty square")
+    if holes:
+        entries.append("( ) a hole")
+    if wrap:
+        entries.append(": the seam")
+    if marked:
+        entries.append("!--! a tile with a violation")
+    lines = ["legend:"]
+    for entry in entries:
+        joined = f"{lines[-1]}{' ·' if lines[-1] != 'legend:' else ''} {entry}"
+        if len(joined) + 2 <= width or lines[-1] == "legend:":
+            lines[-1] = joined
+        else:
+            lines[-1] += " ·"
+            lines.append(f"  {entry}")
+    return lines
 
 
 def tile_symbol(tile: Tile, held: Contents) -> str:

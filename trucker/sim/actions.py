@@ -10,7 +10,6 @@ from trucker.core.events import CrewLost, Declared, GoodsLost, Loaded, Recruited
 from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part, goods_value
 from trucker.rules.stats import (
-    best_powered,
     engine_doubles,
     engine_totals,
     fire_doubles,
@@ -30,7 +29,7 @@ from trucker.sim.choices import (
 )
 from trucker.sim.flight import Flight, Player
 from trucker.sim.goods import arrangements, best_kept_value, pack_goods
-from trucker.sim.power import Power, pay, power_sources
+from trucker.sim.power import Power, pay, power_sources, powerable, unused_panels
 from trucker.sim.state import ShipState
 
 __all__ = [
@@ -44,16 +43,6 @@ __all__ = [
     "crew_room",
     "recruit",
 ]
-
-
-def _panels(ship: ShipState, without: Cell | None = None) -> dict[Cell, frozenset[Cell]]:
-    """Unused solar panels and what each reaches (``without`` one already spent)."""
-    connected = ship.structure.connected
-    return {
-        c: connected.get(c, frozenset())
-        for c in ship.of(Part.SOLAR_PANEL)
-        if c not in ship.solar_used and c != without
-    }
 
 
 def declare_power(
@@ -77,13 +66,10 @@ def declare_power(
     else:
         values = fire_doubles(ship)
         kind = DecisionKind.POWER_CANNONS
-    if ship.unlimited_power:
-        powerable = sorted(values, key=lambda c: (-values[c], c))
-    else:
-        powerable = best_powered(values, ship.tokens(), _panels(ship))[1]
-    totals = (engine_totals if what == "engines" else fire_totals)(ship, powerable)
+    doubles = powerable(ship, values)
+    totals = (engine_totals if what == "engines" else fire_totals)(ship, doubles)
     count = 0
-    if powerable:
+    if doubles:
         available = ship.tokens()
         noun = "engine" if what == "engines" else "cannon"
         options = tuple(
@@ -91,11 +77,11 @@ def declare_power(
                 f"power {k} double {noun}{'s' if k != 1 else ''}",
                 Powering(k, totals[k], verdict(totals[k]), available),
             )
-            for k in range(len(powerable) + 1)
+            for k in range(len(doubles) + 1)
         )
         count = flight.ask(player, Decision(kind, player.name, options, context)).value.doubles
-        for index, cell in enumerate(powerable[:count]):
-            rest = powerable[index + 1 : count]
+        for index, cell in enumerate(doubles[:count]):
+            rest = doubles[index + 1 : count]
             _pay_for(flight, player, cell, rest, f"double {what[:-1]} {cell}")
     total = totals[count]
     if flight.table.recording:
@@ -130,8 +116,8 @@ def _leaves_payable(ship: ShipState, power: Power, rest: list[Cell]) -> bool:
     if not rest or ship.unlimited_power:
         return True
     if power.is_solar:
-        return payable(rest, ship.tokens(), _panels(ship, without=power.cell))
-    return payable(rest, ship.tokens() - 1, _panels(ship))
+        return payable(rest, ship.tokens(), unused_panels(ship, without=power.cell))
+    return payable(rest, ship.tokens() - 1, unused_panels(ship))
 
 
 def _serves(ship: ShipState, power: Power, consumer: Cell) -> bool:

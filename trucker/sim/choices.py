@@ -27,10 +27,14 @@ __all__ = [
 
 
 class Flying(NamedTuple):
-    """Give up now, or fly on (RULES §6.3: giving up is allowed at any time)."""
+    """Give up now, or fly on (RULES §6.3: giving up is allowed before any card). ``out``: why
+    the ship leaves the flight on this card whatever it does, before the card can touch it
+    (an Open Space it has no engine power for), when the engine knows it: then giving up
+    changes nothing, and a captain need not weigh it; empty otherwise."""
 
     give_up: bool
     humans: int
+    out: str = ""
 
 
 class Powering(NamedTuple):

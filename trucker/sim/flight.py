@@ -30,7 +30,9 @@ from trucker.core.geometry import Cell
 from trucker.core.parts import goods_value
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
+from trucker.rules.stats import engine_doubles, engine_totals
 from trucker.sim.choices import Flying, Insuring
+from trucker.sim.power import powerable
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -290,7 +292,7 @@ class Flight:
             )
         for player in self.in_order():
             player.ship.new_card()
-            self._offer_give_up(player)
+            self._offer_give_up(player, card)
         resolver(self, card)
         for player in self.players:
             if player.flying and player.pending is None and player.ship.humans() == 0:
@@ -299,16 +301,16 @@ class Flight:
                 reason, player.pending = player.pending, None
                 self.give_up(player, reason)
 
-    def _offer_give_up(self, player: Player) -> None:
+    def _offer_give_up(self, player: Player, card: Card) -> None:
         """Ask before each card whether to give up (RULES §6.3). A captain that declares it
         never gives up by choice is not asked when nothing is recorded (a run of many flights):
         the answer is known, and the question is most of a quiet card's cost."""
         if player.name in self._flies_on:
             return
-        humans = player.ship.humans()
+        humans, out = player.ship.humans(), _out_anyway(player.ship, card)
         options = (
-            Option("fly on", Flying(False, humans)),
-            Option("give up", Flying(True, humans)),
+            Option("fly on", Flying(False, humans, out)),
+            Option("give up", Flying(True, humans, out)),
         )
         choice = self.ask(
             player, Decision(DecisionKind.GIVE_UP, player.name, options, "before the card")
@@ -419,3 +421,14 @@ class Flight:
         if cap is None and self.rulings.unknown_insurance_cap != "none":
             cap = int(self.rulings.unknown_insurance_cap)
         return lost if cap is None else min(lost, cap)
+
+
+def _out_anyway(ship: ShipState, card: Card) -> str:
+    """Why ``ship`` leaves the flight on ``card`` at once whatever it chooses, before the card
+    can touch it (RULES §6.3), or empty: an Open Space (or ABE's Mostly Open Space, which
+    begins as one) with not one point of engine power it could declare."""
+    if card.type not in (CardType.OPEN_SPACE, CardType.MOSTLY_OPEN_SPACE):
+        return ""
+    if engine_totals(ship, powerable(ship, engine_doubles(ship)))[-1] > 0:
+        return ""
+    return "no engine power in open space"

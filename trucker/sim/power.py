@@ -3,16 +3,17 @@ connected component (RULES §2.4, §4.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from trucker.core.events import Spent
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
+from trucker.rules.stats import best_powered
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
-__all__ = ["Power", "power_sources", "pay"]
+__all__ = ["Power", "power_sources", "pay", "unused_panels", "powerable"]
 
 
 class Power(NamedTuple):
@@ -33,6 +34,24 @@ class Power(NamedTuple):
     @property
     def is_solar(self) -> bool:
         return self.source == "solar"
+
+
+def unused_panels(ship: ShipState, without: Cell | None = None) -> dict[Cell, frozenset[Cell]]:
+    """Unused solar panels and what each reaches (``without`` one already spent)."""
+    connected = ship.structure.connected
+    return {
+        c: connected.get(c, frozenset())
+        for c in ship.of(Part.SOLAR_PANEL)
+        if c not in ship.solar_used and c != without
+    }
+
+
+def powerable(ship: ShipState, values: Mapping[Cell, int]) -> list[Cell]:
+    """The doubles among ``values`` (each with what it adds) that can all be paid for together
+    now, strongest first: the most a ship can power of them (:func:`best_powered`)."""
+    if ship.unlimited_power:
+        return sorted(values, key=lambda c: (-values[c], c))
+    return best_powered(values, ship.tokens(), unused_panels(ship))[1]
 
 
 def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:

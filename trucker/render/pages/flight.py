@@ -23,6 +23,7 @@ from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
 from trucker.render.pages.player import Frame, Show, page
 from trucker.render.pictures import after_svg
+from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 
 if TYPE_CHECKING:
@@ -135,9 +136,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def chapter_lines(events: Sequence[Any]) -> list[str]:
+def chapter_lines(events: Sequence[Any], *, named: bool = False) -> list[str]:
     """The narration of a run of events, one sentence each, in order; the ships that declined
-    to give up before a card share one sentence, where the first of them stood."""
+    to give up before a card share one sentence, where the first of them stood. ``named``:
+    each line about a ship names it (a flight of several ships)."""
     lines: list[str] = []
     flying_on: list[str] = []
     slot: int | None = None
@@ -149,7 +151,7 @@ def chapter_lines(events: Sequence[Any]) -> list[str]:
                 lines.append("")
             flying_on.append(fields["ship"])
             continue
-        lines.append(narrate(fields).strip())
+        lines.append(narrate(fields, named=named).strip())
     if slot is not None:
         verb = "flies" if len(flying_on) == 1 else "fly"
         lines[slot] = f"before the card: {_names(flying_on)} {verb} on (nobody gives up)"
@@ -268,7 +270,8 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         for c in plan.crews
         if c.repaired
     ]
-    frames = [Frame("Launch", (*chapter_lines(launch), *repaired), first)]
+    named = len(plan.crews) > 1
+    frames = [Frame("Launch", (*chapter_lines(launch, named=named), *repaired), first)]
     for card, events in cards:
         now = record.after[int(card["index"]) - 1]
         shown = []
@@ -276,10 +279,11 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
             lost_here = after.lost[len(before.lost) :]
             shown.append(pictures.add(_ship_picture(after, lost_here, before.ship), f"ship{n}-"))
         state = now
-        frames.append(Frame(_card_title(card), tuple(chapter_lines(events)), tuple(shown)))
+        lines = tuple(chapter_lines(events, named=named))
+        frames.append(Frame(_card_title(card), lines, tuple(shown)))
     title = "The end of the flight (RULES §9)"
     table = pictures.add(settlement_svg(result.ships, f"{title}: credits"), "settlement-")
-    frames.append(Frame(title, tuple(chapter_lines(settlement)), table))
+    frames.append(Frame(title, tuple(chapter_lines(settlement, named=named)), table))
     deck = plan.deck
     names = [c.name for c in plan.crews]
     dice = (
@@ -302,10 +306,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
             + ", ".join(result.representative)
         )
     if result.rulings:
-        notes.append(
-            "Rulings not at their defaults: "
-            + ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
-        )
+        notes.append(f"Rulings not at their defaults: {settled_rulings(result.rulings)}")
     show_title = f"Flight: {deck.name or f'level {deck.level}'} — {_names(names)}"
     drawn = pictures.items
     _one_scale(drawn, [i for i in range(len(drawn)) if i != table])

@@ -16,6 +16,7 @@ from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
 from trucker.core.threats import ThreatKind
 from trucker.render.narrate import narrate
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import LOST, Mark, draw_ship
 from trucker.render.walks import draw_walk, walk_frames
@@ -34,7 +35,7 @@ def _rulings_lines(rulings: Rulings) -> list[Text]:
     """The rulings not at their defaults, when there are any (RULES §10)."""
     if not rulings.non_default():
         return []
-    settled = ", ".join(f"{k} = {v}" for k, v in rulings.non_default().items())
+    settled = settled_rulings(rulings.non_default())
     return [Text(f"rulings not at their defaults: {settled}", style="yellow")]
 
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from trucker.core.events import Decided, Event
+from trucker.core.events import CardRevealed, Decided, Event, Moved
 from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
+from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import draw_ship
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from trucker.play.record import ShipAfter
     from trucker.sim.flight import FlightResult, ShipResult
 
-__all__ = ["flight_report", "final_table"]
+__all__ = ["flight_report", "brief_report", "brief_changes", "final_table", "narration_lines"]
 
 _HEADING, _DIM, _NOTE = "bold", "bright_black", "yellow"
 
@@ -52,13 +53,10 @@ def _changes(ships: Sequence[ShipAfter], sizes: dict[str, int], report: list[Tex
 def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False) -> list[Text]:
     """The flight narrated card by card, each changed ship drawn, then the final table;
     ``quiet``: the title and the final table only."""
-    deck = plan.deck
-    seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
-    cards = plural(len(deck.cards), "card")
-    title = f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}"
-    report = [Text(title, style=_HEADING)]
+    report = [_title(plan)]
     after = {} if quiet else flight_record(plan, result).after
     sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
+    named = len(plan.crews) > 1
     index = -1
     for event in result.events or []:
         if event.kind in ("card", "settled") and index >= 0:
@@ -67,15 +65,36 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
             index = -1
         if event.kind == "card":
             index = event.index - 1  # type: ignore[attr-defined]
-            if not quiet:
-                report += [Text(""), Text(narrate(event), style=_HEADING)]
-            continue
-        if quiet or _routine(event):
-            continue
-        report.append(Text(f"  {narrate(event)}"))
+        if not quiet:
+            report += narration_lines([event], named=named)
     if index >= 0 and not quiet and index in after:
         _changes(after[index], sizes, report)
-    report.append(Text(""))
+    return report + _ending(result)
+
+
+def narration_lines(events: Sequence[Event], *, named: bool = False) -> list[Text]:
+    """Events told as the flight report tells them, without the drawings: a heading for each
+    card, one line for each event, routine choices left out; ``named`` for several ships (the
+    interactive captain reads what happened so far in these words)."""
+    lines = []
+    for event in events:
+        if event.kind == "card":
+            lines += [Text(""), Text(narrate(event), style=_HEADING)]
+        elif not _routine(event):
+            lines.append(Text(f"  {narrate(event, named=named)}"))
+    return lines
+
+
+def _title(plan: FlightPlan) -> Text:
+    deck = plan.deck
+    seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
+    cards = plural(len(deck.cards), "card")
+    return Text(f"flight: {deck.name or 'deck'}, level {deck.level}, {cards}{seed}", style=_HEADING)
+
+
+def _ending(result: FlightResult) -> list[Text]:
+    """The final table and the notes under it: what a report of any length ends with."""
+    report = [Text("")]
     report += final_table(result.ships)
     if result.representative:
         cards = ", ".join(result.representative)
@@ -83,9 +102,82 @@ def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False
             Text(f"note: representative values (printed ones not known): {cards}", style=_NOTE)
         )
     if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         report.append(Text(f"rulings not at their defaults: {settled}", style=_NOTE))
     return report
+
+
+def brief_report(plan: FlightPlan, result: FlightResult) -> list[Text]:
+    """A long deck at a glance (``fly --brief``): one line per card and ship still flying,
+    what the card cost it and earned it, then the final table."""
+    record = flight_record(plan, result)
+    days: dict[tuple[int, str], int] = {}
+    cards: list[tuple[int, str]] = []
+    index = -1
+    for event in result.events or []:
+        if isinstance(event, CardRevealed):
+            index = event.index - 1
+            cards.append((index, event.card))
+        elif isinstance(event, Moved) and index >= 0:
+            days[index, event.ship] = days.get((index, event.ship), 0) + event.days
+    rows: list[tuple[str, str, str, str]] = []
+    before = record.launch
+    for index, label in cards:
+        now = record.after.get(index, before)
+        for was, then in zip(before, now, strict=True):
+            if was.gave_up is None:
+                told = brief_changes(was, then, days.get((index, was.name), 0))
+                rows.append((f"card {index + 1}", label, was.name, told))
+        before = now
+    widths = [max((len(row[i]) for row in rows), default=0) for i in range(3)]
+    report = [_title(plan)]
+    report += [
+        Text("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]]))
+        for row in rows
+    ]
+    return report + _ending(result)
+
+
+def brief_changes(before: ShipAfter, after: ShipAfter, days: int = 0) -> str:
+    """What one card did to one ship, in a few words: days, tiles, crew, battery tokens,
+    goods and credits, and giving up (``nothing`` when it changed none of them)."""
+    parts = []
+    if days:
+        parts.append(f"{days:+d} day{'s' if abs(days) != 1 else ''}")
+    tiles = len(after.lost) - len(before.lost)
+    if tiles:
+        parts.append(f"-{plural(tiles, 'tile')}")
+    crew = after.crew - before.crew
+    if crew:
+        parts.append(f"{crew:+d} crew")
+    tokens = _tokens(before) - _tokens(after)
+    if tokens > 0:
+        parts.append(f"-{plural(tokens, 'battery token')}")
+    goods = _goods_change(_goods(before), _goods(after))
+    if goods:
+        parts.append(f"goods {goods}")
+    credits = after.credits - before.credits
+    if credits:
+        parts.append(f"+{plural(credits, 'credit')}")
+    if after.gave_up is not None and before.gave_up is None:
+        parts.append(f"gives up: {after.gave_up}")
+    return ", ".join(parts) or "nothing"
+
+
+def _tokens(ship: ShipAfter) -> int:
+    return sum(held.charge for held in ship.ship.contents.values())
+
+
+def _goods(ship: ShipAfter) -> str:
+    return "".join(held.goods for held in ship.ship.contents.values())
+
+
+def _goods_change(before: str, after: str) -> str:
+    """The goods gained and lost between two cargoes, most valuable first: ``+YYY -GG``."""
+    order = "RYGB"
+    gained = "".join(g * max(0, after.count(g) - before.count(g)) for g in order)
+    lost = "".join(g * max(0, before.count(g) - after.count(g)) for g in order)
+    return " ".join(f"{sign}{goods}" for sign, goods in (("+", gained), ("-", lost)) if goods)
 
 
 def final_table(ships: Sequence[ShipResult]) -> list[Text]:

@@ -1,6 +1,6 @@
 """The text report of ``trucker odds``: per ship, the odds of coming home, credits, losses, the
-costliest cards and a heat map of the squares lost most often; with ``--vs``, the difference
-between two designs flown on the same decks and dice."""
+cards that cost it most in all and a heat map of the squares lost most often; with ``--vs``, the
+difference between two designs flown on the same decks and dice."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from rich.text import Text
 from trucker.core.geometry import Cell
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import Interval, OddsResult, OddsSpec, ShipOdds
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import styled
 from trucker.render.text import Mark, draw_ship
 
@@ -89,16 +90,7 @@ def _ship(ship: ShipOdds, crew: Crew) -> list[Text]:
     lines.append(
         Text(f"  crew lost       mean {_ci(ship.crew_lost)} (humans and aliens, sent away too)")
     )
-    costly = [c for c in ship.cards if c["tiles_lost"] or c["crew_lost"]][:5]
-    if costly:
-        lines.append(Text("  costliest cards (average each time met):"))
-        for card in costly:
-            lines.append(
-                Text(
-                    f"    {card['card']:<28} {card['tiles_lost']:5.2f} tiles  "
-                    f"{card['crew_lost']:5.2f} crew  met {card['met']} times"
-                )
-            )
+    lines += _costliest(ship)
     if ship.squares:
         lines.append(Text("  squares lost most often (share of flights):"))
         marks = {}
@@ -106,6 +98,30 @@ def _ship(ship: ShipOdds, crew: Crew) -> list[Text]:
             style = next(name for limit, name in HEAT if share >= limit)
             marks[Cell.parse(square)] = Mark(style, heat_label(share))
         lines.append(styled(draw_ship(crew.ship, marks=marks)))
+    return lines
+
+
+def _costliest(ship: ShipOdds, shown: int = 5) -> list[Text]:
+    """The cards that cost the ship most over the run, with both numbers behind the rank:
+    what each took in all, and what it took each time met and how often it was met."""
+    costly = [c for c in ship.cards if c["tiles_lost_total"] or c["crew_lost_total"]][:shown]
+    if not costly:
+        return []
+    rows = [
+        (c["card"], str(c["tiles_lost_total"]), str(c["crew_lost_total"]),
+         f"{c['tiles_lost']:.2f}", f"{c['crew_lost']:.2f}", str(c["met"]))
+        for c in costly
+    ]  # fmt: skip
+    w = [max(len(r[i]) for r in rows) for i in range(6)]
+    flights = f"{ship.flights:,} flight{'s' if ship.flights != 1 else ''}"
+    lines = [Text(f"  costliest cards over the {flights} (in all = each time met × times met):")]
+    lines += [
+        Text(
+            f"    {card:<{w[0]}}  {tiles:>{w[1]}} tiles  {crew:>{w[2]}} crew in all = "
+            f"{each_tiles:>{w[3]}} tiles  {each_crew:>{w[4]}} crew each time × {met:>{w[5]}} times"
+        )
+        for card, tiles, crew, each_tiles, each_crew, met in rows
+    ]
     return lines
 
 
@@ -141,7 +157,7 @@ def odds_lines(result: OddsResult, spec: OddsSpec) -> list[Text]:
         lines.append(Text(f"  comes home      {100 * finish.value:+.1f} points {points}"))
         lines.append(Text(f"  {_verdict(comparison.second, comparison.first, credits)}"))
     if result.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in result.rulings.items())
+        settled = settled_rulings(result.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
 

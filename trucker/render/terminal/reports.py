@@ -12,6 +12,7 @@ from rich.text import Text
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
 from trucker.core.ship import Ship
+from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import STYLES, plural, styled
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.report import Report
@@ -19,7 +20,15 @@ from trucker.rules.report import Report
 if TYPE_CHECKING:
     from trucker.rules.repair import RepairResult
 
-__all__ = ["board_facts", "error_lines", "extra_lines", "repair_lines", "report_text", "stats_line"]
+__all__ = [
+    "board_facts",
+    "error_lines",
+    "extra_lines",
+    "files_summary",
+    "repair_lines",
+    "report_text",
+    "stats_line",
+]
 
 
 def stats_line(report: Report) -> str:
@@ -97,9 +106,19 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
     for note in report.notes:
         lines.append(Text(f"note: {note}", style="bright_black"))
     if report.rulings:
-        settled = ", ".join(f"{k} = {v}" for k, v in report.rulings.items())
+        settled = settled_rulings(report.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
+
+
+def files_summary(legal: int, illegal: int, unreadable: int, code: int) -> Text:
+    """``validate`` on many files: how many of each verdict, and the exit code they make."""
+    total = legal + illegal + unreadable
+    text = Text(f"{plural(total, 'file')}: {legal} legal, {illegal} illegal")
+    if unreadable:
+        text.append(f", {unreadable} unreadable", style=STYLES["bad"])
+    text.append(f" (exit code {code})")
+    return text
 
 
 def repair_lines(result: RepairResult) -> list[str]:

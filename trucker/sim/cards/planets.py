@@ -45,9 +45,8 @@ def resolve_planets(flight: Flight, card: Card) -> None:
                     Landing(i, goods, value, card.days, crew, min(crew, room)),
                 )
             )
-        decision = Decision(
-            DecisionKind.LAND, player.name, tuple(options), f"planets, {card.days} days"
-        )
+        days = f"{card.days} day{'' if card.days == 1 else 's'}"
+        decision = Decision(DecisionKind.LAND, player.name, tuple(options), f"planets, {days}")
         choice = flight.ask(player, decision).value
         if choice.planet is None:
             continue
