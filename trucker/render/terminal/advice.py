@@ -37,7 +37,8 @@ def advice_lines(advice: Advice) -> list[Text]:
         Text(f"  {advice.context}") if advice.context else Text(""),
         Text(
             f"{advice.effort} rollouts per option to the end of the flight (the same dice and "
-            "deck order for every option, later choices by the sensible captain); best first "
+            "deck order for every option, later choices by the ships' captains, the sensible "
+            "one for experts and players); best first "
             f"by {'the chance of coming home' if advice.objective == 'home' else 'final credits'}."
         ),
         Text(""),
