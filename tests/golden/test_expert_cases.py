@@ -45,3 +45,18 @@ def test_the_sensible_captain_leaves_them_asleep_and_loses_its_crew() -> None:
     ]
     ship = fly(_plan("sensible")).ships[0]
     assert (ship.gave_up, ship.humans, ship.final_credits) == (True, 0, 0)
+
+
+def test_after_its_scripted_choices_the_expert_still_searches() -> None:
+    """``fly --choices ... --policy expert``: the script answers the question before the card
+    (fly on), then the expert looks ahead and wakes the robots as it does alone; told to leave
+    them asleep, it obeys and loses its crew."""
+    ship = load_ship(FOLDER / "robot-thruster.toml")
+    deck = load_deck(FOLDER / "decks" / "small-predator.toml")
+    crews = (Crew("Tinker", ship, "expert"),)
+    for script, home in (
+        (["give-up: fly on"], True),
+        (["give-up: fly on", "activate-robots: leave robots 7,8 inactive"], False),
+    ):
+        plan = FlightPlan(crews, deck, Rulings(), faces=(3, 4), choices={"Tinker": script})
+        assert fly(plan).ships[0].gave_up is not home
