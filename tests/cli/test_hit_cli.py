@@ -13,6 +13,7 @@ CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
 CYLINDER = str(SCENARIOS / "ships" / "iib-cylinder.toml")
 GREEN = str(SCENARIOS / "attacks" / "green-thruster.toml")
 BROKEN = str(SCENARIOS / "ships" / "broken-hauler.toml")
+SPINNER = str(SCENARIOS / "attacks" / "cylinder-thruster.toml")
 
 
 def test_hit_json_carries_the_issue_keys() -> None:
@@ -50,6 +51,24 @@ def test_iib_needs_both_dice() -> None:
     run = trucker("hit", CYLINDER, "-t", "small-meteor", "-f", "left", "--dice", "2,5", "--json")
     assert run.returncode == 0
     assert json.loads(run.stdout)["line"] == {"row": 2, "entry": 7}
+
+
+def test_a_iib_side_miss_is_shifted_by_its_first_die_or_refused_saying_why() -> None:
+    """RULES §1.5: first die 1 moved front is row 2, the entry unchanged; never ignored."""
+    args = ("hit", SPINNER, "-t", "small-meteor", "--from", "left")
+    run = trucker(*args, "--dice", "1,3", "--shift", "front", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["rolled_line"], data["shift"], data["line"]) == (
+        None,
+        "front",
+        {"row": 2, "entry": 3},
+    )
+    assert (data["hit"], data["stopped_by"], data["batteries_used"]) == ("2,5", "smooth", 1)
+    run = trucker(*args, "--dice", "6,3", "--shift", "front")
+    assert run.returncode == 2, run.stdout
+    assert "a first die of 6 misses the ship, and a front shift makes it 7" in run.stderr
+    assert "a rear shift would make it row 5" in run.stderr
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,8 @@ YELLOW = str(SCENARIOS / "intruders" / "yellow-predator.toml")
 PREDATOR = str(SCENARIOS / "intruders" / "small-predator.toml")
 COMMANDO = str(SCENARIOS / "intruders" / "commando.toml")
 CYLINDER = str(SCENARIOS / "ships" / "iib-cylinder.toml")
+SPINNER = str(SCENARIOS / "attacks" / "cylinder-thruster.toml")
+RUSTY = str(SCENARIOS / "intruders" / "robot-thruster.toml")
 
 
 def test_json_carries_the_issue_keys() -> None:
@@ -128,3 +130,51 @@ def test_roll_on_iib_is_bad_input() -> None:
     assert run.returncode == 2 and "--dice" in run.stderr
     ok = trucker("intruder", CYLINDER, "--steps", "4", "--from", "left", "--dice", "3,2", "--json")
     assert ok.returncode == 0
+
+
+def test_a_iib_side_miss_can_be_shifted_onto_the_ship() -> None:
+    """Dice 1,3 miss; --shift front makes the first die 2 (RULES §1.5): the predator lands on
+    row 2, entering at column 3, on the cabin 2,5 (its crew is eaten: the shift was asked)."""
+    flags = ("--kind", "predator", "--steps", "2", "--from", "left", "--dice", "1,3")
+    run = trucker("intruder", SPINNER, *flags, "--shift", "front", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["shift"], data["line"], data["landing"]) == (
+        "front",
+        {"row": 2, "entry": 3},
+        "2,5",
+    )
+    assert [w["path"] for w in data["walkers"]] == [["2,5", "3,5"]]
+    refused = trucker("intruder", SPINNER, *flags, "--shift", "rear")
+    assert refused.returncode == 2
+    assert "a rear shift makes it 0, which misses too" in refused.stderr
+
+
+def test_a_thruster_only_robots_could_work_offers_them_and_activate_robots_wakes_them() -> None:
+    """RULES §2.4: Rusty's only thruster is joined to sleeping robots. --shift alone is refused
+    naming them and the option that wakes them; with --activate-robots one token wakes them,
+    another fires the thruster, and row 8 misses."""
+    args = ("intruder", RUSTY, "--card", PREDATOR, "--roll", "7", "--shift", "front")
+    refused = trucker(*args)
+    assert refused.returncode == 2, refused.stdout
+    assert "the robots on 6,7 could work it once activated" in refused.stderr
+    assert "add --activate-robots" in refused.stderr
+    run = trucker(*args, "--activate-robots", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["robots_activated"] == ["6,7"] and data["shift"] == "front"
+    assert (data["line"], data["outcome"], data["eaten"]) == (8, "miss", [])
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        ((RUSTY, "--roll", "7"), "give --shift too"),
+        ((YELLOW, "--roll", "7", "--shift", "front"), "awake crew already work a thruster"),
+    ],
+)
+def test_activate_robots_that_would_do_nothing_is_refused(
+    args: tuple[str, ...], needle: str
+) -> None:
+    run = trucker("intruder", args[0], "--card", PREDATOR, *args[1:], "--activate-robots")
+    assert run.returncode == 2 and needle in run.stderr, run.stderr

@@ -28,6 +28,8 @@ def _card(case: dict[str, Any]):
     card = load_deck(FOLDER / case["card"]).cards[0]
     if case.get("double"):
         card = dataclasses.replace(card, double=True, hand=None)
+    if "from" in case:
+        card = dataclasses.replace(card, direction=Direction.parse(case["from"]))
     return card
 
 
@@ -35,12 +37,17 @@ def _card(case: dict[str, Any]):
 def test_intruder_case(case: dict[str, Any]) -> None:
     ship = ShipState.from_ship(load_ship(FOLDER / case["ship"]))
     shift = Direction.parse(case["shift"]) if "shift" in case else None
-    table = Table(
-        rulings=Rulings(**case.get("rulings", {})), policies=CommandLineCaptain(shift=shift), log=[]
+    captain = (
+        SensibleCaptain()
+        if case.get("captain") == "sensible"
+        else CommandLineCaptain(shift=shift, activate_robots=case.get("activate_robots", False))
     )
+    table = Table(rulings=Rulings(**case.get("rulings", {})), policies=captain, log=[])
     result = intrude(table, ship, _card(case), case["roll"])
     want = case["expect"]
     data = result.to_dict()
+    assert data["robots_activated"] == want.get("robots", [])
+    assert data["shift"] == want.get("shift", case.get("shift"))
     assert data["line"] == want["line"]
     assert data["landing"] == want.get("landing")
     assert data["outcome"] == want["outcome"]
@@ -59,15 +66,17 @@ def test_intruder_case(case: dict[str, Any]) -> None:
     assert data["lost"] == want["lost"]
     assert data["reward"]["credits"] == want.get("reward", 0)
     assert data["reward"]["goods"] == want.get("reward_goods", "")
-    if shift is not None:
-        assert data["shift"] == str(shift)
+    if "tokens_left" in want:
+        assert ship.tokens() == want["tokens_left"]
 
 
 @pytest.mark.parametrize("case", DATA["captain"])
 def test_default_captain_shifts_as_the_walkthrough_advises(case: dict[str, Any]) -> None:
     built = load_ship(FOLDER / case["ship"])
     card = _card(case)
-    for roll, expected in zip(case["rolls"], case["shifts"], strict=True):
+    robots = case.get("robots", [[]] * len(case["rolls"]))
+    for roll, expected, woken in zip(case["rolls"], case["shifts"], robots, strict=True):
         ship = ShipState.from_ship(built)
         result = intrude(Table(policies=SensibleCaptain()), ship, card, roll)
         assert (str(result.shift) if result.shift else "none") == expected, roll
+        assert [str(c) for c in result.robots] == woken, roll

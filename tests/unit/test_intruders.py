@@ -7,11 +7,15 @@ import dataclasses
 from tests.helpers import ship
 from trucker.cli.captains import CommandLineCaptain
 from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
+from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.geometry import Cell, Direction
 from trucker.core.rulings import Rulings
+from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.intruders import intrude, turn_order
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+
+F = Direction.FRONT
 
 
 def card(kind: str = "predator", direction: str = "front", steps: int = 4, **more) -> Intruder:
@@ -182,3 +186,73 @@ def test_double_commando_detonation_ruling() -> None:
     )
     assert [[str(c) for c in w.path] for w in now.walks] == [["3,7", "3,8", "4,8"], []]
     assert now.reward.credits == 1
+
+
+# RULES §2.4: activated robots may work a thruster against an intruder. The thruster 6,8 is
+# joined only to the robot center 6,7; the battery 6,6 holds 2 tokens (one wakes the robots,
+# one fires the thruster); the starting cabin's humans are the only crew.
+ROBOT_THRUSTER = {
+    "6,6": "battery -u-- capacity=2",
+    "6,7": "robot-center -sss",
+    "6,8": "thruster ---s nozzles=rear,right",
+    "7,7": "start",
+}
+
+
+class _Asked:
+    """Answers like the sensible captain and keeps every decision it was asked."""
+
+    name = "asked"
+
+    def __init__(self) -> None:
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision) -> Option:
+        self.asked.append(decision)
+        return SensibleCaptain().decide(decision)
+
+
+def test_the_engine_offers_robots_for_a_thruster_and_the_captain_decides() -> None:
+    """The activation is a decision whose options show the shift the robots would open, each
+    previewed; the engine itself wakes nobody."""
+    asked = _Asked()
+    state = ShipState.from_ship(ship(ROBOT_THRUSTER, "I"))
+    result = intrude(Table(policies=asked), state, card(direction="left"), 7)
+    robots = next(d for d in asked.asked if d.kind is DecisionKind.ACTIVATE_ROBOTS)
+    leave, wake = robots.options
+    assert leave.value.power is None and leave.value.shifts == ()
+    stay, front = wake.value.shifts
+    assert (stay.direction, stay.line.index, stay.outcome.crew) == (None, 7, 2)
+    assert (front.direction, front.thruster, front.line.index) == (F, Cell(6, 8), 8)
+    assert front.outcome.crew == 0 and "shift the ship front" in robots.context
+    assert (result.robots, result.shift, result.outcome) == ((Cell(6, 7),), F, "miss")
+    script = ScriptedPolicy(["activate-robots: leave robots 6,7 inactive"])
+    kept = ShipState.from_ship(ship(ROBOT_THRUSTER, "I"))
+    asleep = intrude(Table(policies=script), kept, card(direction="left"), 7)
+    assert (asleep.robots, asleep.shift, kept.humans()) == ((), None, 0)
+
+
+def test_robots_are_not_woken_for_a_thruster_awake_crew_already_work() -> None:
+    """The thruster (nozzle front: the ship moves rear) is joined to the robots and to the
+    crewed cabin 7,8 under it: the robots would open no shift, and stay asleep."""
+    tiles = {**ROBOT_THRUSTER, "6,8": "thruster --us nozzles=front,right", "7,8": "cabin u--u"}
+    asked = _Asked()
+    state = ShipState.from_ship(ship(tiles, "I"))
+    result = intrude(Table(policies=asked), state, card(direction="left"), 7)
+    (offered,) = [d for d in asked.asked if d.kind is DecisionKind.ACTIVATE_ROBOTS]
+    assert [o.value.shifts for o in offered.options] == [(), ()]
+    assert "thruster" not in offered.context and result.robots == ()
+    shift = next(d for d in asked.asked if d.kind is DecisionKind.SHIFT)
+    assert [o.label for o in shift.options] == ["no shift", "shift rear with battery 6,6"]
+
+
+def test_robots_open_no_shift_when_waking_them_spends_the_last_token() -> None:
+    """One token wakes the robots and none is left to fire the thruster: the offer shows no
+    shift, and the captain leaves them asleep."""
+    tiles = {**ROBOT_THRUSTER, "6,6": "battery -u-- capacity=2 charge=1"}
+    asked = _Asked()
+    state = ShipState.from_ship(ship(tiles, "I"))
+    result = intrude(Table(policies=asked), state, card(direction="left"), 7)
+    (offered,) = [d for d in asked.asked if d.kind is DecisionKind.ACTIVATE_ROBOTS]
+    assert [o.value.shifts for o in offered.options] == [(), ()]
+    assert (result.robots, result.shift) == ((), None)

@@ -135,7 +135,7 @@ def test_every_problem_of_a_file_is_reported() -> None:
     assert bad(doc) == [
         's.toml: tiles."6,7".sides: the front side carries the barrel and must be smooth (-), '
         "not 's'",
-        "s.toml: tiles.\"8,7\".part: unknown part 'pipe'",
+        "s.toml: tiles.\"8,7\".part: unknown part 'pipe' (`trucker parts` lists them)",
         's.toml: tiles."7;8": \'7;8\' is not a square: write "row,col", e.g. "7,8"',
         's.toml: tiles."07,7": the same square as "7,7"',
         "s.toml: holes: board II has no die-marked holes (only IIIB does)",
@@ -146,6 +146,68 @@ def test_unknown_part_suggests_a_close_one() -> None:
     assert bad(document({"7,7": "start", "7,8": "canon ---u"})) == [
         "s.toml: tiles.\"7,8\".part: unknown part 'canon' (did you mean 'cannon'?)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("double engine", "double-engine"),
+        ("double_cannon", "double-cannon"),
+        ("cargo hold", "cargo"),
+        ("shield generator", "shield"),
+        ("structural module", "structure"),
+    ],
+)
+def test_a_part_spaced_or_called_by_its_printed_name_suggests_its_id(
+    written: str, meant: str
+) -> None:
+    doc = document({"7,7": "start", "7,8": {"part": written, "sides": "---u"}})
+    assert bad(doc) == [
+        f's.toml: tiles."7,8".part: unknown part {written!r} (did you mean {meant!r}?)'
+    ]
+
+
+def test_a_list_written_as_text_says_how_to_write_it() -> None:
+    doc = document({"7,7": "start", "7,8": {"part": "shield", "sides": "---u", "covers": "f,r"}})
+    assert bad(doc) == [
+        's.toml: tiles."7,8".covers: expected a list, got \'f,r\': write it in brackets, ["f", "r"]'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        (
+            '"7,8" = { part = "battery", capacity = 2, sides = "---u" }',
+            'malformed TOML: duplicate key "7,8" in [tiles] (at line 6, column 59)',
+        ),
+        (
+            '8,7 = { part = "engine", sides = "u---", facing = "rear" }',
+            "malformed TOML: Expected '=' after a key in a key/value pair (at line 6, column 2): "
+            'a square is written in quotes, "8,7" = ...',
+        ),
+        (
+            '"8,7" = { part = "engine", sides = "u---", facing = rear }',
+            "malformed TOML: Invalid value (at line 6, column 53): text is written in quotes, "
+            '"rear"',
+        ),
+    ],
+)
+def test_slips_in_hand_written_toml_say_what_to_write(
+    tmp_path: Path, line: str, problem: str
+) -> None:
+    """A square as a bare key, text without quotes, a square given twice: the parser's words
+    and what to write instead (issue 13: a duplicate tile key is named)."""
+    path = tmp_path / "s.toml"
+    path.write_text(
+        'format = "trucker-ship/1"\nboard = "II"\n[tiles]\n'
+        '"7,7" = { part = "cabin", start = true }\n'
+        '"7,8" = { part = "battery", capacity = 2, sides = "---u" }\n' + line + "\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(BadInput) as info:
+        read_document(path, display="s.toml")
+    assert lines(info.value) == [f"s.toml: {problem}"]
 
 
 def test_unknown_key_suggests_a_close_one() -> None:

@@ -170,8 +170,9 @@ def test_choices() -> None:
     ("name", "value", "problem"),
     [
         ("armory_reach", "everywhere", "expected 'connected' or 'adjacent', got 'everywhere'"),
-        ("manned_armory_defends", "yes", "expected true or false, got 'yes'"),
-        ("manned_armory_defends", 1, "expected true or false, got 1"),
+        ("radiation_solar_counts", "yes", "expected true or false, got 'yes'"),
+        ("manned_armory_defends", "yes", "expected true or false or 'landing', got 'yes'"),
+        ("manned_armory_defends", 1, "expected true or false or 'landing', got 1"),
         ("radiation_explodes_at", 0, "expected an integer >= 1, got 0"),
         ("radiation_explodes_at", True, "expected an integer >= 1, got True"),
         ("unknown_insurance_cap", -1, "expected an integer >= 0, got -1"),
@@ -197,6 +198,17 @@ def test_every_value_a_ruling_names_is_accepted() -> None:
     for name in RULING_NAMES:
         for word in ruling_choices(name):
             assert getattr(Rulings(**{name: word}), name) == word
+
+
+def test_a_flag_with_a_word_takes_the_word_and_still_reads_true_and_false() -> None:
+    """manned_armory_defends grew "landing" (RULES §10 #11b): files saying true keep working."""
+    assert parse_assignments(["manned_armory_defends=landing"]) == {
+        "manned_armory_defends": "landing"
+    }
+    assert parse_assignments(["manned_armory_defends=yes"]) == {"manned_armory_defends": True}
+    assert Rulings(manned_armory_defends="landing").non_default() == {
+        "manned_armory_defends": "landing"
+    }
 
 
 def test_the_command_line_reads_one_and_zero_as_flags() -> None:
@@ -248,7 +260,7 @@ def test_what_a_ruling_accepts_is_what_its_type_says(name: str) -> None:
     others = {arm for arm in arms if get_origin(arm) is not Literal}
     accepts = ACCEPTS[name]
     if isinstance(accepts, Flag):
-        assert (words, others) == ((), {bool})
+        assert (accepts.words, others) == (words, {bool})
     elif isinstance(accepts, Words):
         assert (accepts.choices, others) == (words, set())
     elif isinstance(accepts, Integer):

@@ -61,6 +61,17 @@ def test_shifts() -> None:
         shift_line(ii, Line(F, 5), F)
 
 
+def test_a_iib_side_miss_shifts_by_its_first_die_only() -> None:
+    """RULES §1.5: the thruster changes the first die, never the entry the second die gave."""
+    iib = find_board("IIB")
+    one, six = read_roll(iib, L, (1, 3)), read_roll(iib, R, (6, 5))
+    assert one.misses and six.misses
+    assert (one.to_json(), str(one)) == (None, "a miss"), "a miss still reads as one"
+    assert shift_line(iib, one, F) == Line(L, 2, 3)
+    assert shift_line(iib, six, B) == Line(R, 5, 7)
+    assert shift_line(iib, one, B) is one and shift_line(iib, six, F) is six, "0 and 7 miss"
+
+
 def test_line_squares() -> None:
     ii, iib = find_board("II"), find_board("IIB")
     assert line_squares(ii, Line(F, 7))[:2] == [Cell(4, 7), Cell(5, 7)]

@@ -1,4 +1,5 @@
-"""Captains driven by command-line options: ``--shift``, ``--keep``, ``--no-battery``..."""
+"""Captains driven by command-line options: ``--shift``, ``--keep``, ``--activate-robots``,
+``--no-battery``..."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.errors import TruckerError
 from trucker.core.geometry import Cell, Direction
 from trucker.sim.captains import SensibleCaptain
+from trucker.sim.robots import Activation
 
 __all__ = ["CommandLineCaptain", "KeepNotFound"]
 
@@ -16,7 +18,8 @@ class KeepNotFound(TruckerError):
 
 class CommandLineCaptain(SensibleCaptain):
     """The sensible captain, except where the command line answers: a thruster shift happens
-    only when ``--shift`` asks for it, and ``--keep`` names the piece to keep."""
+    only when ``--shift`` asks for it, robots are woken to work its thruster only with
+    ``--activate-robots``, and ``--keep`` names the piece to keep."""
 
     name = "command line"
 
@@ -25,13 +28,21 @@ class CommandLineCaptain(SensibleCaptain):
         *,
         shift: Direction | None = None,
         keep: Cell | None = None,
+        activate_robots: bool = False,
         use_batteries: bool = True,
         use_solar: bool = True,
     ) -> None:
         super().__init__(use_batteries=use_batteries, use_solar=use_solar)
         self.shift = shift
         self.keep = keep
+        self.activate_robots = activate_robots
         self.shift_offered = False
+
+    def _would_shift(self, activation: Activation) -> bool:
+        """Wake robots for a thruster only when asked to, for the shift asked for."""
+        return self.activate_robots and any(
+            s.direction is not None and s.direction == self.shift for s in activation.shifts
+        )
 
     def decide(self, decision: Decision) -> Option:
         if decision.kind is DecisionKind.SHIFT:

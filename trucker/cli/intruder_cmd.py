@@ -46,6 +46,14 @@ def intruder(
             "--shift", metavar="DIR", help="Fire a crewed thruster: where the ship moves."
         ),
     ] = None,
+    activate_robots: Annotated[
+        bool,
+        typer.Option(
+            "--activate-robots",
+            help="Wake the robots that would work the --shift thruster (a battery token or "
+            "solar power).",
+        ),
+    ] = False,
     keep: Annotated[
         str | None, typer.Option("--keep", metavar="ROW,COL", help="If it breaks, keep this piece.")
     ] = None,
@@ -87,6 +95,12 @@ def intruder(
     the_card = card_from_options(card, kind, steps, fuses, hand, double, from_, reward)
     moves = parse_direction(shift, "--shift") if shift else None
     keep_cell = parse_square(keep, "--keep") if keep else None
+    if activate_robots and moves is None:
+        raise bad_input(
+            "--activate-robots",
+            "",
+            "it wakes the robots that would work the --shift thruster: give --shift too",
+        )
     if roll is not None and dice is not None:
         raise bad_input("--roll", str(roll), "give --roll or --dice, not both")
     inputs = [file, *([Path(card)] if card else [])]
@@ -101,13 +115,19 @@ def intruder(
             flying.ship,
             the_card,
             the_roll,
-            captain=CommandLineCaptain(shift=moves, keep=keep_cell),
+            captain=CommandLineCaptain(
+                shift=moves, keep=keep_cell, activate_robots=activate_robots
+            ),
             shift=moves,
+            wake_robots=activate_robots,
             repaired=flying.repaired,
             rulings=rulings,
         )
     except encounters.CannotShift as exc:
-        raise bad_input("--shift", shift or "", exc.reason) from None
+        hint = ": add --activate-robots to wake them" if exc.robots else ""
+        raise bad_input("--shift", shift or "", exc.reason + hint) from None
+    except encounters.NoRobotsNeeded as exc:
+        raise bad_input("--activate-robots", "", exc.reason) from None
     except KeepNotFound as exc:
         raise bad_input("--keep", keep or "", str(exc).split(": ", 1)[1]) from None
     if svg is not None:

@@ -60,13 +60,19 @@ def _expected(shown: Iterable[str], value: object) -> str:
 
 
 class Flag:
-    """true or false."""
+    """true or false, or one of a few words besides: ``Flag("landing")`` (a ruling that grew a
+    third answer keeps the files that say true or false)."""
 
-    __slots__ = ()
+    __slots__ = ("words",)
     choices: tuple[str, ...] = ()
 
+    def __init__(self, *words: str) -> None:
+        self.words = words
+
     def problem(self, value: object) -> str | None:
-        return None if type(value) is bool else f"expected true or false, got {value!r}"
+        if type(value) is bool or (type(value) is str and value in self.words):
+            return None
+        return _expected(["true", "false", *map(repr, self.words)], value)
 
 
 class Words:
@@ -217,12 +223,14 @@ class Rulings:
         description="Which crew an armory arms: crew connected to it (joined, or through routers), "
         "or crew on any orthogonal neighbour, joined or not.",
     )
-    manned_armory_defends: bool = ruling(
+    manned_armory_defends: bool | Literal["landing"] = ruling(
         False,
-        accepts=Flag(),
+        accepts=Flag("landing"),
         source="11b",
-        alternatives="true",
-        description="An armory connected to crew is itself a defended tile for intruders.",
+        alternatives='true, "landing"',
+        description="An armory connected to crew is itself a defended tile for intruders: never "
+        '(false), against a landing on it only ("landing": an intruder walking in passes, as in '
+        "the walkthrough's roll-5 walk), or against landing and walking alike (true).",
     )
     rear_large_meteor: Literal["same-or-adjacent", "same-column"] = ruling(
         "same-or-adjacent",

@@ -97,17 +97,21 @@ def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
 class Line:
     """Where a threat travels: a column (front/rear) or a row (sides). ``index`` is None for a
     roll that misses every ship on this board (IIB: a first die of 1 or 6 on a side roll).
-    ``entry`` is the IIB side entry column."""
+    ``entry`` is the IIB side entry column; a IIB side miss keeps it, and its first die in
+    ``die``, because a thruster changes only that die (RULES §1.5): a 1 moved front is row 2."""
 
     direction: Direction
     index: int | None
     entry: int | None = None
+    die: int | None = None
 
     @property
     def misses(self) -> bool:
         return self.index is None
 
     def to_json(self) -> int | dict[str, int | None] | None:
+        if self.index is None:
+            return None
         if self.entry is not None:
             return {"row": self.index, "entry": self.entry}
         return self.index
@@ -128,25 +132,29 @@ def read_roll(board: Board, direction: Direction, roll: Roll | int) -> Line:
             raise ValueError(f"board {board.id} reads the two dice separately: give both faces")
         first, second = roll
         if is_side(direction):
-            if first in (1, 6) or board.side_entry is None:
+            if board.side_entry is None:
                 return _line(direction, None)
             entry = board.side_entry[0] if second <= 3 else board.side_entry[1]
+            if first in (1, 6):
+                return _line(direction, None, entry, first)
             return _line(direction, first, entry)
         return _line(direction, board.pair_columns.get((first, second)))
     total = roll if isinstance(roll, int) else roll[0] + roll[1]
     return _line(direction, total)
 
 
-_LINES: dict[tuple[Direction, int | None, int | None], Line] = {}
+_LINES: dict[tuple[Direction, int | None, int | None, int | None], Line] = {}
 """One shared line per place: a flight reads thousands of rolls, and a shared line is found at
 once in each board's cache of crossed squares (no field-by-field comparison)."""
 
 
-def _line(direction: Direction, index: int | None, entry: int | None = None) -> Line:
-    key = (direction, index, entry)
+def _line(
+    direction: Direction, index: int | None, entry: int | None = None, die: int | None = None
+) -> Line:
+    key = (direction, index, entry, die)
     found = _LINES.get(key)
     if found is None:
-        found = Line(direction, index, entry)
+        found = Line(direction, index, entry, die)
         if len(_LINES) < 4096:
             _LINES[key] = found
     return found
@@ -155,14 +163,18 @@ def _line(direction: Direction, index: int | None, entry: int | None = None) -> 
 def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:
     """The line after a thruster moves the ship one square (RULES §2.4, the spec's "Rolls"):
     moving right, a front/rear threat at column c meets column c-1; moving front, a side threat
-    at row r meets row r+1. On a wrapped board column shifts wrap around; a miss stays a miss."""
+    at row r meets row r+1. On a wrapped board column shifts wrap around. A IIB side miss
+    changes only its first die (RULES §1.5): 1 moved front is row 2, 6 moved rear row 5; any
+    other miss stays the same line, a miss."""
     if ship_moves not in shift_axis(line.direction):
         raise ValueError(f"a {ship_moves} shift does not move the ship off a {line.direction} line")
-    if line.index is None:
-        return line
     delta = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.FRONT: 1, Direction.REAR: -1}[
         ship_moves
     ]
+    if line.index is None:
+        if line.die is not None and 1 < line.die + delta < 6:
+            return Line(line.direction, line.die + delta, line.entry)
+        return line
     index = line.index + delta
     if board.wrap and not is_side(line.direction):
         low, high = board.cols[0], board.cols[-1]

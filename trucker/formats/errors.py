@@ -48,6 +48,10 @@ def _problem(err: ErrorDetails, allowed_keys: Iterable[str]) -> str:
         return f"unknown key{hint}"
     if kind == "missing":
         return "required key is missing"
+    if kind == "list_type" and isinstance(err.get("input"), str):
+        items = [i.strip() for i in str(err.get("input")).split(",") if i.strip()]
+        written = ", ".join(f'"{i}"' for i in items[:4])
+        return f"expected a list, got {_shown(err.get('input'))}: write it in brackets, [{written}]"
     if kind.startswith("value_error") or kind == "assertion_error":
         return re.sub(r"^(Value|Assertion) error, ", "", msg)
     if kind in {"int_type", "int_parsing", "int_from_float", "bool_type", "string_type",

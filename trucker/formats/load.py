@@ -51,6 +51,32 @@ def _duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_SQUARE_KEY = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*=")
+_BARE_TEXT = re.compile(r"[A-Za-z][\w-]*")
+_HEADER = re.compile(r"\s*\[([^\[\]]+)\]\s*(#.*)?$")
+
+
+def _toml_problem(exc: tomli.TOMLDecodeError, text: str) -> str:
+    """The parser's complaint, and for the slips of a hand-written file what to write instead:
+    a square as a bare key, text without quotes, a key given twice."""
+    at = f"(at line {exc.lineno}, column {exc.colno})"
+    lines = text.splitlines()
+    line = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
+    if exc.msg == "Cannot overwrite a value" and "=" in line:
+        key = line.split("=", 1)[0].strip()
+        tables = [m.group(1).strip() for m in map(_HEADER.match, lines[: exc.lineno]) if m]
+        where = f" in [{tables[-1]}]" if tables else ""
+        return f"duplicate key {key}{where} {at}"
+    square = _SQUARE_KEY.match(line)
+    if square:
+        row, col = square.groups()
+        return f'{exc.msg} {at}: a square is written in quotes, "{row},{col}" = ...'
+    word = _BARE_TEXT.match(text, exc.pos)
+    if exc.msg == "Invalid value" and word and word.group() not in {"true", "false", "inf", "nan"}:
+        return f'{exc.msg} {at}: text is written in quotes, "{word.group()}"'
+    return str(exc)
+
+
 def read_document(path: str | os.PathLike[str], *, display: str | None = None) -> dict[str, Any]:
     """Read a ``.toml`` or ``.json`` file into a table; :class:`BadInput` on any problem."""
     name = display or str(path)
@@ -89,7 +115,7 @@ def parse_document(raw: bytes, name: str, suffix: str) -> dict[str, Any]:
         else:
             data = tomli.loads(text)
     except tomli.TOMLDecodeError as exc:
-        raise BadInput.one(name, "", f"malformed TOML: {exc}") from None
+        raise BadInput.one(name, "", f"malformed TOML: {_toml_problem(exc, text)}") from None
     except json.JSONDecodeError as exc:
         raise BadInput.one(
             name, "", f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
@@ -284,6 +310,18 @@ _TAG = re.compile(r"tag '(.*)' found using", re.IGNORECASE)
 _WORD = re.compile(r"[\w-]*")
 
 
+def _close_part(bad: str) -> str | None:
+    """The part a slip most likely meant: its id misspelt, spaced ("double engine") or its
+    printed name ("cargo hold", "shield generator")."""
+    guess = re.sub(r"[\s_]+", "-", bad.strip().lower())
+    if not _WORD.fullmatch(guess):
+        return None
+    known = {p.value: p.value for p in Part}
+    known.update({re.sub(r"\s+", "-", i.name): p.value for p, i in parts().items()})
+    close = difflib.get_close_matches(guess, list(known), n=1)
+    return known[close[0]] if close else None
+
+
 def _part_errors(errors: list[InputError]) -> list[InputError]:
     """Say "unknown part" plainly where pydantic talks about union tags."""
     out = []
@@ -292,12 +330,13 @@ def _part_errors(errors: list[InputError]) -> list[InputError]:
             found = _TAG.search(err.problem)
             bad = found.group(1) if found else "?"
             where = err.where if err.where.endswith(".part") else f"{err.where}.part"
-            if not _WORD.fullmatch(bad):
+            close = _close_part(bad)
+            if close:
+                problem = f"unknown part {bad!r} (did you mean {close!r}?)"
+            elif not _WORD.fullmatch(bad):
                 problem = f"expected a part name such as 'cabin', got {bad}"
             else:
-                close = difflib.get_close_matches(bad, [p.value for p in Part], n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                problem = f"unknown part {bad!r}{hint}"
+                problem = f"unknown part {bad!r} (`trucker parts` lists them)"
             out.append(InputError(err.file, where, problem))
         elif "unable to extract tag using discriminator" in err.problem.lower():
             out.append(InputError(err.file, f"{err.where}.part", "required key is missing"))

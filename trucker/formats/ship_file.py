@@ -283,7 +283,9 @@ class RobotCenterTile(_Tile):
     part: Literal["robot-center"]
     example: ClassVar[str] = '"8,8" = { part = "robot-center", sides = "sds-" }'
     sides: Sides
-    active: StrictBool | None = Field(None, description="robots activated [false]")
+    active: StrictBool | None = Field(
+        None, description="robots activated for the current card; default false"
+    )
 
 
 class TurretTile(_Tile):
@@ -309,7 +311,7 @@ class StasisChamberTile(_Tile):
     part: Literal["stasis-chamber"]
     example: ClassVar[str] = '"8,9" = { part = "stasis-chamber", sides = "--sd" }'
     sides: Sides
-    sleepers: Count | None = Field(None, description="sleeping astronauts (0-4) [0]")
+    sleepers: Count | None = Field(None, description="sleeping astronauts (0-4); default 0")
 
 
 TILE_MODELS: dict[str, type[_Tile]] = {

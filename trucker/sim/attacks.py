@@ -47,6 +47,7 @@ __all__ = [
     "first_tile",
     "offer_shift",
     "shift_thrusters",
+    "shift_ways",
     "why_no_shift",
 ]
 
@@ -344,10 +345,29 @@ def shift_thrusters(ship: ShipState, moves: Direction, *, needs_crew: bool) -> l
     ]
 
 
+def shift_ways(
+    ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool
+) -> list[tuple[Cell, Power]]:
+    """Each way to move the ship ``moves`` against a threat on ``line`` now: a thruster that can
+    (crewed where the rules ask) and a power source that can run it; none when the shift would
+    leave a miss a miss (RULES §1.5)."""
+    if shift_line(ship.board, line, moves).misses:
+        return []
+    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+    ways = []
+    for power in power_sources(ship, thrusters):
+        served = consumers_served(ship, power, thrusters)
+        if served:
+            ways.append((served[0], power))
+    return ways
+
+
 def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool) -> str | None:
     """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
     if moves not in shift_axis(line.direction):
         return f"a {moves} shift does not move the ship off a line from the {line.direction}"
+    if shift_line(ship.board, line, moves).misses:
+        return _still_a_miss(ship, line, moves)
     if not any(moves.opposite in ship.tiles[c].nozzles for c in ship.of(Part.THRUSTER)):
         return (
             f"no thruster can move the ship {moves} (it needs a nozzle pointing {moves.opposite})"
@@ -358,6 +378,19 @@ def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: b
     if not power_sources(ship, thrusters):
         return "no battery token or unused solar panel to power a thruster"
     return None
+
+
+def _still_a_miss(ship: ShipState, line: Line, moves: Direction) -> str:
+    """Why a shift leaves a miss a miss: on IIB it changes only the first die (RULES §1.5)."""
+    if line.die is None:
+        return "the roll misses the ship, and no shift brings it onto the ship"
+    made = line.die + (1 if moves is Direction.FRONT else -1)
+    other = shift_line(ship.board, line, moves.opposite)
+    instead = f"; a {moves.opposite} shift would make it row {other.index}" if other.index else ""
+    return (
+        f"a first die of {line.die} misses the ship, and a {moves} shift makes it {made}, which "
+        f"misses too (a thruster changes only the first die, RULES §1.5){instead}"
+    )
 
 
 def offer_shift(
@@ -372,15 +405,13 @@ def offer_shift(
     """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
     battery or solar power). Each option carries a preview of its line. Returns the chosen
     shift, or None when the ship stays (or cannot move)."""
-    moves_options: list[tuple[Direction, Cell, Power]] = []
     if not ship.of(Part.THRUSTER):
         return None
-    for moves in shift_axis(line.direction):
-        thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
-        for power in power_sources(ship, thrusters):
-            served = consumers_served(ship, power, thrusters)
-            if served:
-                moves_options.append((moves, served[0], power))
+    moves_options = [
+        (moves, thruster, power)
+        for moves in shift_axis(line.direction)
+        for thruster, power in shift_ways(ship, line, moves, needs_crew=needs_crew)
+    ]
     if not moves_options:
         return None
     seen: dict[Line, Outcome] = {}
@@ -441,7 +472,7 @@ def attack(
     rolled = read_roll(ship.board, threat.direction, roll)
     line = rolled
     shift = None
-    if allow_shift and not rolled.misses and ship.of(Part.THRUSTER):
+    if allow_shift and ship.of(Part.THRUSTER):
         shift = offer_shift(
             table,
             ship,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from trucker.core.decisions import Decision, DecisionKind, Option, Policy
 from trucker.core.errors import ScriptExhaustedError
@@ -107,13 +108,25 @@ class SensibleCaptain:
         return options[0]
 
     def _activate_when_useful(self, decision: Decision) -> Option:
-        """Spend on robots only when the engine says they would do something this card,
+        """Spend on robots only when the engine says they would do something this card (be
+        armed), or when they would work a thruster for a shift this captain would then make,
         preferring solar power to a battery token."""
         options = self.allowed(decision)
-        paying = [o for o in options if o.value.power is not None and o.value.useful]
+        paying = [
+            o
+            for o in options
+            if o.value.power is not None and (o.value.useful or self._would_shift(o.value))
+        ]
         if not paying:
             return decision.options[0]
         return min(paying, key=lambda o: (not o.value.power.is_solar, -o.value.power.tokens))
+
+    def _would_shift(self, activation: Any) -> bool:
+        """The shifts awake robots would open, weighed as this captain weighs any shift (the
+        cheapest, "no shift" winning ties): robots are woken when a shift wins, that is when it
+        avoids or shortens the walk, or earns the reward (RULES §2.4, §7.1)."""
+        shifts = [s for s in activation.shifts if not (s.spends & self._refused)]
+        return bool(shifts) and min(shifts, key=lambda s: s.cost).direction is not None
 
     def _power(self, decision: Decision) -> Option:
         """Power the fewest doubles that win a fight, else tie it, else lift the ship off the

@@ -31,12 +31,14 @@ from trucker.sim.exposure import SideExposure
 from trucker.sim.exposure import exposure as exact_odds
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.radiation import RadiationPlan, radiation_leak
+from trucker.sim.robots import could_man
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
 __all__ = [
     "CannotShift",
     "CannotSpend",
+    "NoRobotsNeeded",
     "Encounter",
     "Leak",
     "hit",
@@ -50,7 +52,18 @@ R = TypeVar("R")
 
 class CannotShift(TruckerError):
     """The shift the captain means to make cannot move the ship off this line (RULES §2.4);
-    ``reason`` says why."""
+    ``reason`` says why. ``robots`` are the inactive robot centers whose robots, once
+    activated, could work a thruster for it (an intruder's landing only)."""
+
+    def __init__(self, reason: str, robots: tuple[Cell, ...] = ()) -> None:
+        self.reason = reason
+        self.robots = robots
+        super().__init__(reason)
+
+
+class NoRobotsNeeded(TruckerError):
+    """The captain means to wake robots to work a thruster, but none would: ``reason`` says
+    why (awake crew already work one, or no robots could)."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -149,20 +162,39 @@ def intruder(
     *,
     captain: Policy | None = None,
     shift: Direction | None = None,
+    wake_robots: bool = False,
     repaired: Sequence[Cell] = (),
     rulings: Rulings = DEFAULT_RULINGS,
 ) -> Encounter[IntruderResult]:
     """An intruder card rolled ``roll`` (RULES §7). ``shift`` as for :func:`hit`, except that a
-    thruster always needs crew to shift the ship away from an intruder."""
+    thruster always needs crew to shift the ship away from an intruder: awake crew, or robots
+    the captain activates (RULES §2.4). ``wake_robots`` says the captain means to wake robots
+    for that shift's thruster; without it a shift only sleeping robots could work raises
+    :class:`CannotShift` naming them, and with it a shift that needs no robots (or that no
+    robots could work) raises :class:`NoRobotsNeeded`."""
     state = _flying(ship, repaired)
-    if shift is not None:
-        reason = why_no_shift(
-            state, read_roll(ship.board, card.direction, roll), shift, needs_crew=True
-        )
-        if reason:
-            raise CannotShift(reason)
     log: list[Event] = []
     table = Table(rulings=rulings, policies=captain, log=log)
+    if wake_robots and shift is None:
+        raise NoRobotsNeeded("robots are woken to work the thruster of a shift, and none is asked")
+    if shift is not None:
+        line = read_roll(ship.board, card.direction, roll)
+        reason = why_no_shift(state, line, shift, needs_crew=True)
+        robots = tuple(could_man(table, state, line, shift)) if reason else ()
+        if reason and not robots:
+            raise CannotShift(reason)
+        if reason and not wake_robots:
+            centers = " and ".join(map(str, robots))
+            raise CannotShift(
+                f"{reason}; the robots on {centers} could work it once activated (a battery "
+                "token or solar power)",
+                robots,
+            )
+        if wake_robots and not reason:
+            raise NoRobotsNeeded(
+                f"no robots need waking: awake crew already work a thruster that shifts the "
+                f"ship {shift}"
+            )
     before = state.to_ship()
     result = intrude(table, state, card, roll)
     return _done(before, state, result, log, repaired, rulings)

@@ -32,12 +32,19 @@ from trucker.core.events import (
 )
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
-from trucker.core.threats import Line, read_roll
+from trucker.core.threats import Line, read_roll, shift_axis, shift_line
 from trucker.rules.stats import armed_cells, armory_reach
-from trucker.sim.attacks import Outcome, ShiftOption, first_tile, offer_shift
+from trucker.sim.attacks import (
+    Outcome,
+    ShiftOption,
+    first_tile,
+    offer_shift,
+    shift_thrusters,
+    shift_ways,
+)
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
-from trucker.sim.robots import offer_robots
+from trucker.sim.robots import awake, offer_robots
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -194,16 +201,20 @@ class IntruderResult:
         }
 
 
-def defender(ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table) -> str | None:
+def defender(
+    ship: ShipState, cell: Cell, armed: frozenset[Cell], table: Table, *, landing: bool = False
+) -> str | None:
     """What defends a tile against intruders, if anything (RULES §7.1-7.2): a turret (paired
     or not), armed crew on it, or, under the ruling ``manned_armory_defends``, an armory that
-    arms somebody. Stasis sleepers never defend."""
+    arms somebody (``"landing"``: only against an intruder ``landing`` on it, RULES §10 #11b).
+    Stasis sleepers never defend."""
     tile = ship.tiles[cell]
     if tile.part is Part.TURRET:
         return "turret"
     if cell in armed:
         return "armed crew"
-    if table.rulings.manned_armory_defends and tile.part is Part.ARMORY:
+    armory = table.rulings.manned_armory_defends
+    if tile.part is Part.ARMORY and (armory is True or (armory == "landing" and landing)):
         reach = armory_reach(ship, cell, table.rulings)
         if reach & armed:
             return "manned armory"
@@ -384,7 +395,7 @@ def _board(
     if landing is None:
         return missed
     armed = _armed(ship, table)
-    guard = defender(ship, landing, armed, table)
+    guard = defender(ship, landing, armed, table, landing=True)
     if guard is not None:
         table.emit(Repelled(ship.name, str(landing), guard))
         return replace(missed, landing=landing, outcome="repelled", repelled_by=guard)
@@ -450,16 +461,95 @@ def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     return useful
 
 
+def _after(fuel: Power, paid: Power) -> Power | None:
+    """``fuel`` as it is once ``paid`` has woken the robots (None: spent): a battery gives one
+    token less, a solar panel runs one thing a card."""
+    if fuel.cell is None or (fuel.source, fuel.cell) != (paid.source, paid.cell):
+        return fuel
+    if fuel.is_battery and fuel.tokens > 1:
+        return fuel._replace(tokens=fuel.tokens - 1)
+    return None
+
+
+def _robots_shifts(
+    table: Table, ship: ShipState, card: Intruder, rolled: Line
+) -> Callable[[Cell, Power], tuple[ShiftOption, ...]]:
+    """The shift decision robots woken by ``power`` would open against this landing (RULES
+    §2.4: activated robots may work a thruster against intruders): each move no awake crew can
+    make now but they could, with power left to fire it, after "no shift", each with its
+    preview, as :func:`~trucker.sim.attacks.offer_shift` would list them. A shift's preview
+    counts the power that wakes the robots as spent, so the captain weighs the whole price; the
+    walk is previewed once per center and line, with the robots awake and nothing yet paid.
+    Only a center joined to a thruster that could make the move is looked at further."""
+    if not ship.of(Part.THRUSTER):
+        return lambda center, power: ()
+
+    @cache
+    def walks(center: Cell, moved: Line) -> Outcome:
+        """The walk on ``moved`` with these robots awake, whatever paid for them."""
+        return _preview(table, awake(table, ship, center, None), card)(moved)
+
+    @cache
+    def stays(center: Cell) -> Outcome:
+        """The walk on the rolled line with the robots of ``center`` left asleep."""
+        return _preview(table, ship, card)(rolled)
+
+    @cache
+    def openings(center: Cell) -> tuple[tuple[Direction, tuple[tuple[Cell, Power], ...]], ...]:
+        """Each move only the robots of ``center`` could work, with every way to fire it once
+        they are awake, before paying for them."""
+        connected = ship.structure.connected
+        moves = [
+            m
+            for m in shift_axis(rolled.direction)
+            if any(
+                center in connected.get(t, ()) for t in shift_thrusters(ship, m, needs_crew=False)
+            )
+            and not shift_line(ship.board, rolled, m).misses
+            and not shift_ways(ship, rolled, m, needs_crew=True)
+        ]
+        if not moves:
+            return ()
+        twin = awake(table, ship, center, None)
+        found = ((m, tuple(shift_ways(twin, rolled, m, needs_crew=True))) for m in moves)
+        return tuple((m, ways) for m, ways in found if ways)
+
+    def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
+        opened = []
+        for moves_to, ways in openings(center):
+            left = [(t, _after(fuel, power)) for t, fuel in ways if _after(fuel, power)]
+            if left:
+                thruster, fuel = left[0]
+                moved = shift_line(ship.board, rolled, moves_to)
+                outcome = walks(center, moved)
+                outcome = outcome._replace(
+                    batteries=outcome.batteries + power.is_battery,
+                    solar=outcome.solar + power.is_solar,
+                )
+                opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+        if not opened:
+            return ()
+        stay = ShiftOption(None, None, None, rolled, stays(center))
+        return (stay, *opened)
+
+    return shifts
+
+
 def intrude(
     table: Table, ship: ShipState, card: Intruder, roll: Roll | int, *, allow_shift: bool = True
 ) -> IntruderResult:
-    """Resolve an intruder card rolled ``roll`` against one ship (RULES §7)."""
-    robots = offer_robots(
-        table, ship, f"{card.kind} from the {card.direction}", _robots_useful(ship, table)
-    )
+    """Resolve an intruder card rolled ``roll`` against one ship (RULES §7): the robot centers
+    are offered first (awake, they may be armed or work a thruster), then the shift."""
     rolled = read_roll(ship.board, card.direction, roll)
+    robots = offer_robots(
+        table,
+        ship,
+        f"{card.kind} from the {card.direction}",
+        _robots_useful(ship, table),
+        _robots_shifts(table, ship, card, rolled) if allow_shift else None,
+    )
     shift = None
-    if allow_shift and not rolled.misses:
+    if allow_shift:
         shift = offer_shift(
             table,
             ship,
