@@ -1,5 +1,5 @@
 """The expert's golden case, worked out by hand in scenarios/flights/robot-thruster.toml: it
-wakes robots to man a thruster when that alone saves the ship; the sensible captain does not."""
+wakes robots to man a thruster when that alone saves the ship; left asleep, the crew is lost."""
 
 from __future__ import annotations
 
@@ -38,13 +38,21 @@ def test_the_expert_wakes_the_robots_to_man_the_thruster() -> None:
     assert (ship.humans, ship.batteries, ship.final_credits) == (2, 0, 6)
 
 
-def test_the_sensible_captain_leaves_them_asleep_and_loses_its_crew() -> None:
-    assert _story("sensible") == [
-        ("decided", "leave robots 7,8 inactive"),
-        ("gave-up", "no humans left aboard"),
+def test_left_asleep_the_robots_lose_the_crew() -> None:
+    """The other branch of the file's header: a captain told to leave them asleep."""
+    ship = load_ship(FOLDER / "robot-thruster.toml")
+    deck = load_deck(FOLDER / "decks" / "small-predator.toml")
+    script = {"Tinker": ["activate-robots: leave robots 7,8 inactive"]}
+    plan = FlightPlan((Crew("Tinker", ship),), deck, Rulings(), faces=(3, 4), choices=script)
+    result = fly(plan)
+    story = [
+        (e.kind, getattr(e, "choice", "") or getattr(e, "reason", ""))
+        for e in result.events or ()
+        if e.kind in ("decided", "shifted", "gave-up") and getattr(e, "decision", "") != "give-up"
     ]
-    ship = fly(_plan("sensible")).ships[0]
-    assert (ship.gave_up, ship.humans, ship.final_credits) == (True, 0, 0)
+    assert story == [("decided", "leave robots 7,8 inactive"), ("gave-up", "no humans left aboard")]
+    ship_end = result.ships[0]
+    assert (ship_end.gave_up, ship_end.humans, ship_end.final_credits) == (True, 0, 0)
 
 
 def test_after_its_scripted_choices_the_expert_still_searches() -> None:
