@@ -1,6 +1,6 @@
 """Build the tutorials in docs/ from their sources, running `trucker` on scenarios/.
 
-    python docs/generate.py              # rewrite docs/*.md and docs/pictures/
+    python docs/generate.py              # rewrite docs/*.md, docs/pictures/, docs/screenshots/
     python docs/generate.py --out DIR    # write into DIR instead (the docs test compares)
 
 Each page in docs/source/ is Markdown with directives in HTML comments, replaced by what the
@@ -233,7 +233,7 @@ def intruder_steps(builder: Builder, name: str, numbers: str, case_name: str) ->
         if not 1 <= number <= longest:
             raise SystemExit(f"steps: case {case['name']!r} has no step {number}")
         file_name = f"{name}-step-{number}.svg"
-        svg = walk_svg(built, result, upto=number)
+        svg = walk_svg(built, result, log, upto=number)
         (builder.pictures / file_name).write_text(svg, encoding="utf-8")
         builder.written.append(file_name)
         lines = "\n".join(f"- {line.strip()}" for line in per_step.get(number, []))
@@ -271,6 +271,19 @@ def main() -> None:
                 old.unlink()
     for path in build(out):
         sys.stdout.write(f"{path.relative_to(out)}\n")
+    if out == (ROOT / "docs").resolve():
+        _screenshots()
+
+
+def _screenshots() -> None:
+    """The pages photographed at 1920×1080 (docs/screenshots.py), where a browser is found."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    import screenshots
+
+    if screenshots.available():
+        screenshots.main()
+    else:
+        sys.stderr.write("docs/screenshots/ kept: no chromium to photograph the pages\n")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -57,6 +58,30 @@ def test_scripted_dice_and_choices(tmp_path) -> None:
     assert green["goods"] == "" and green["moved"] == 0
 
 
+def test_unused_scripted_choices_are_warned_about(tmp_path) -> None:
+    """A choices file whose answers are not all used once passed in silence (issue 13 B): the
+    smugglers' card asks Green one question and Red none, so Green's second answer and Red's
+    only one are left over. The flight stands (exit 0), the warning names file, ship and label."""
+    choices = tmp_path / "choices.toml"
+    choices.write_text(
+        'format = "trucker-choices/1"\n[ships]\n'
+        'Green = ["take: pass on the smugglers\' goods YGB", "lose-crew: a human from 7,8"]\n'
+        'Red = ["land: planet 9"]\n'
+    )
+    run = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--choices", str(choices), "-q")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.splitlines() == [
+        f"warning: {choices}: ships.Green: 1 choice not used, from 'lose-crew: a human from "
+        "7,8' on: no question of this flight took it",
+        f"warning: {choices}: ships.Red: 1 choice not used, from 'land: planet 9' on: no "
+        "question of this flight took it",
+    ]
+    used = choices.with_name("used.toml")
+    used.write_text('format = "trucker-choices/1"\n[ships]\nGreen = ["take: pass on the '
+                    'smugglers\' goods YGB"]\n')  # fmt: skip
+    assert trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--choices", str(used)).stderr == ""
+
+
 def test_bad_inputs_exit_2() -> None:
     bad = trucker("fly", CRUISER, "--deck", "random:IX")
     assert bad.returncode == 2 and "random:" in bad.stderr
@@ -71,6 +96,79 @@ def test_illegal_ship_refused_unless_repaired() -> None:
     run = trucker("fly", BROKEN, "--deck", "random:II", "--seed", "1", "--repair", "--json")
     assert run.returncode == 0
     assert json.loads(run.stdout)["ships"][0]["tiles_lost"] >= 4
+
+
+@pytest.fixture(scope="module")
+def cruiser_log() -> dict:
+    """A flight of 16 cards whose first are Hazardous Business (two level IV cards added) and
+    an epidemic, which takes the brown alien from 6,7 and a human from 7,6 (events 7 and 8)."""
+    run = trucker("fly", CRUISER, "--deck", "random:III", "--seed", "7", "--json")
+    assert run.returncode == 0, run.stderr
+    log = json.loads(run.stdout)
+    assert [e["kind"] for e in log["events"][6:8]] == ["crew-lost", "crew-lost"]
+    return log
+
+
+def _replay(tmp_path, log: dict, edit) -> object:
+    edited = copy.deepcopy(log)
+    edit(edited)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    return trucker("replay", str(path), "-q")
+
+
+def test_replay_checks_every_event_of_an_edited_log(tmp_path, cruiser_log) -> None:
+    """An edit that keeps the rolls, the choices and the final table once replayed as the
+    same flight (exit 0, issue 13 B): now the first event that differs is named, exit 1."""
+
+    def more_humans(log: dict) -> None:
+        log["events"][7]["humans"] = 2
+
+    def one_less(log: dict) -> None:
+        del log["events"][6]
+
+    def one_more(log: dict) -> None:
+        log["events"].append(log["events"][6])
+
+    def another_card(log: dict) -> None:
+        log["events"][1]["card"] = "III-pirates-1"
+
+    told = {}
+    for edit in (more_humans, one_less, one_more, another_card):
+        run = _replay(tmp_path, cruiser_log, edit)
+        assert run.returncode == 1, (edit.__name__, run.stderr)
+        assert len(run.stderr.splitlines()) == 1
+        told[edit.__name__] = run.stderr.split(" at ", 1)[1].strip()
+    assert told == {
+        "more_humans": "events[7]: the log has crew-lost with humans 2 (replay 1)",
+        "one_less": "events[6]: the log has crew-lost with square '7,6' (replay '6,7'), "
+        "humans 1 (replay 0), alien None (replay 'brown')",
+        "one_more": "events[99]: the log goes on with crew-lost (100 events logged, 99 flown "
+        "again)",
+        "another_card": "events[1]: the log has card with card 'III-pirates-1' (replay "
+        "'III-hazardous-business-1')",
+    }
+
+
+def test_replay_refuses_an_illegal_layout_as_fly_does(tmp_path, cruiser_log) -> None:
+    """An engine turned to face left (RULES §3: engines point to the rear) once flew (exit 0);
+    now the log's layout is refused before any card, with its violations, as fly refuses one."""
+
+    def turn_engine(log: dict) -> None:
+        log["flight"]["ships"][0]["layout"]["tiles"]["9,6"]["facing"] = "left"
+
+    edited = copy.deepcopy(cruiser_log)
+    turn_engine(edited)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    run = trucker("replay", str(path))
+    assert run.returncode == 1
+    assert run.stderr == (
+        f"{path}: flight.ships.Cruiser: the layout is illegal (1 violation); a log holds the "
+        "layouts that flew\n"
+    )
+    assert "engine-facing  9,6 (left)" in run.stdout and "card 1" not in run.stdout
+    assert _replay(tmp_path, cruiser_log, lambda log: None).returncode == 0
 
 
 def test_replay_refuses_other_files(tmp_path) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from tests.cli.invoke import run_main
 from tests.conftest import SCENARIOS
+from tests.unit.test_render_flight_page import html_table
 from tests.unit.test_render_html import page_data
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
@@ -35,11 +36,8 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def table_rows(data: dict) -> list[list[str]]:
-    """The settlement table of the page's last frame, from the picture's plain-text form."""
-    last = data["frames"][-1]["picture"]
-    desc = ET.fromstring(data["pictures"][last]).find(f"{NS}desc")
-    assert desc is not None and desc.text
-    return [line.split() for line in desc.text.splitlines()]
+    """The settlement table of the page's last frame, cell by cell."""
+    return html_table(data["pictures"][data["frames"][-1]["picture"]])
 
 
 def test_the_page_plays_the_flight_and_stdout_is_unchanged(
@@ -78,8 +76,7 @@ def test_json_stays_alone_on_stdout_and_the_page_agrees_with_it(
     ships = json.loads(run.stdout)["ships"]
     headers, *rows = table_rows(page_data(target.read_text(encoding="utf-8")))
     assert headers[0] == "ship" and headers[-1] == "credits"
-    numbers = len(headers) - 1  # the ship's name may have spaces, the other cells do not
-    finals = {" ".join(r[:-numbers]): r[-1] for r in rows}
+    finals = {r[0]: r[-1] for r in rows}
     assert finals == {s["name"]: str(s["final_credits"]) for s in ships}
     assert list(finals) == ["Cruiser", "Little Yellow"] and len(set(finals.values())) == 2
 

@@ -62,7 +62,7 @@ def test_explain_and_frames_teach() -> None:
     run = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--explain")
     assert "the left-hand rule tries left first" in run.stdout
     assert "it eats 3 battery tokens on 9,7" in run.stdout
-    frames = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--frames")
+    frames = trucker("intruder", YELLOW, "--card", PREDATOR, "--roll", "9", "--frames", "-")
     assert frames.stdout.count("step ") >= 4 and "@" in frames.stdout
 
 
@@ -117,6 +117,15 @@ def test_commando_from_the_issue() -> None:
         ),
         (("--kind", "ghost", "--steps", "4", "--from", "left", "--roll", "7"), "--kind"),
         (("--steps", "4", "--roll", "7"), "--from"),
+        (
+            ("--steps", "100000", "--from", "left", "--roll", "9"),
+            "--steps: 100000: an intruder takes at most 99 steps",
+        ),
+        (
+            ("--steps", "4", "--from", "left", "--roll", "9", "--reward", "9" * 5000),
+            "a card pays at most 99 credits",
+        ),
+        (("--steps", "4", "--from", "left", "--roll", "9", "--reward", "²"), "--reward: ²: "),
     ],
 )
 def test_bad_flags_exit_2(args: tuple[str, ...], needle: str) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
+from trucker.play.parallel import worker_count
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
 DOUBLE = str(SCENARIOS / "ships" / "iiib-double.toml")
@@ -56,6 +57,29 @@ def test_workers_do_not_change_the_numbers() -> None:
     assert json.loads(two.stdout)["run"]["workers"] == 2
 
 
+def test_workers_are_capped_at_the_cpus_with_a_note() -> None:
+    """--workers 100000 once started that many processes (issue 13 B)."""
+    cpus = worker_count(10**6)
+    run = trucker("odds", CRUISER, "--deck", "random:II", "-n", "20", "--workers", "100000",
+                  "--json")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["run"]["workers"] == cpus
+    assert run.stderr.splitlines() == [
+        f"note: --workers 100000: this machine has {cpus} CPUs, so {cpus} fly"
+    ]
+
+
+def test_the_flights_are_checked_before_anything_is_allocated() -> None:
+    """A huge -n once allocated gigabytes of chunks before the first flight: now one line,
+    before the ships are even read."""
+    run = trucker("odds", "nowhere.toml", "--deck", "random:II", "-n", str(10**15))
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [
+        f"-n: {10**15}: at most 10,000,000 flights in one run; for more, run again with "
+        "another --seed"
+    ]
+
+
 def test_vs_reports_the_paired_difference() -> None:
     run = trucker("odds", CRUISER, "--vs", DOUBLE, "--deck", "random:III", "-n", "200",
                   "--seed", "2")  # fmt: skip
@@ -89,6 +113,10 @@ def test_bad_inputs_exit_2() -> None:
         (("--deck", "random:II", "--policy", "reckless"), "unknown captain"),
         (("--deck", "random:II", "--workers", "2", "--dask", "tcp://127.0.0.1:9"), "not both"),
         (("--deck", "nowhere.toml"), "nowhere.toml"),
+        (
+            ("--deck", "random:II", "-n", "100000000000"),
+            "-n: 100000000000: at most 10,000,000 flights in one run; for more, run again",
+        ),
     ):
         run = trucker("odds", CRUISER, *args)
         assert run.returncode == 2, (args, run.stderr)

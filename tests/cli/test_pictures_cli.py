@@ -5,6 +5,7 @@ exit 2."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,6 +25,7 @@ COMMANDS = {
     "hit": ("hit", CRUISER, "-t", "heavy-fire", "-f", "rear", "--roll", "6"),
     "exposure": ("exposure", CRUISER, "-t", "small-meteor", "-f", "left"),
     "intruder": ("intruder", YELLOW, "--card", PREDATOR, "--roll", "9"),
+    "boards": ("boards", "IIIB", "--holes", "3,4"),
 }
 
 
@@ -79,7 +81,7 @@ def test_intruder_html_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert svg_title(picture)
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"boards"}))  # boards reads no file
 def test_an_input_file_is_never_overwritten(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     args = COMMANDS[name]
     target = Path(args[1])
@@ -142,3 +144,35 @@ def test_a_write_that_fails_midway_is_one_line_and_exit_2(
     run = run_main(capsys, "show", HAULER, "--svg", str(target))
     assert run.code == 2
     assert run.err_lines == [f"--svg: {target}: No space left on device"]
+
+
+def test_frames_writes_one_svg_per_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path))
+    assert run.code == 0, run.stderr
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "00-landing.svg",
+        "01-step-1.svg",
+        "02-step-2.svg",
+        "03-step-3.svg",
+        "04-step-4.svg",
+        "05-outcome.svg",
+    ]
+    titles = [svg_title(tmp_path / name) for name in names]
+    assert titles[1].endswith("step 1 of 4") and titles[-1].endswith("the outcome")
+    missing = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "no"))
+    assert missing.code == 2 and len(missing.err_lines) == 1
+
+
+def test_boards_svg_draws_one_board_or_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one, every = tmp_path / "iiib.svg", tmp_path / "all.svg"
+    assert run_main(capsys, "boards", "IIIB", "--holes", "3,4", "--svg", str(one)).code == 0
+    assert svg_title(one).startswith("Board IIIB")
+    assert "holes 3,9, 4,5" in one.read_text(encoding="utf-8")
+    assert run_main(capsys, "boards", "--svg", str(every)).code == 0
+    headings = re.findall(r'class="panel-heading"[^>]*>([^<]+)<', every.read_text(encoding="utf-8"))
+    assert len(headings) >= 7 and "IIB: Class IIB (cylinder)" in headings
+    folder = run_main(capsys, "boards", "--svg", str(tmp_path))
+    assert folder.code == 2 and len(folder.err_lines) == 1 and "--svg" in folder.err_lines[0]

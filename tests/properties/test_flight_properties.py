@@ -20,6 +20,7 @@ from trucker.play.flights import (
     flight_record,
     fly,
     replay,
+    replay_divergence,
 )
 from trucker.sim.captains import RandomPolicy
 
@@ -67,6 +68,7 @@ def test_same_seed_same_log_and_replay_ends_the_same(plan: FlightPlan) -> None:
     _, again = replay(saved)
     assert [s.to_dict() for s in again.ships] == saved["ships"]
     assert [e.to_dict() for e in again.events] == saved["events"]
+    assert replay_divergence(saved, again) is None
 
 
 IV_SHIPS = ["class-iv-liner.toml", "class-iv-leviathan.toml"]

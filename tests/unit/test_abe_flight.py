@@ -286,6 +286,18 @@ def test_start_gap_of_zero_is_refused() -> None:
         Rulings(start_gap=0)
 
 
+def test_five_ships_on_the_shortest_track_still_move() -> None:
+    """A rocket leaps over occupied spaces (RULES §6.1): on the shortest track a ruling allows,
+    five ships still leave one space free, so Open Space ends (a track of one space, once
+    accepted, hung with two ships)."""
+    result = _fly(
+        ["armed.toml"] * 5,
+        [OpenSpace(level=Level.I)] * 3,
+        rulings=Rulings(track_length="5/5/5/5", start_gap=1),
+    )
+    assert any(e.kind == "moved" for e in result.events)
+
+
 def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
     """RULES §9.3: nobody fixed the insurance, so the captain decides (and logs it)."""
     from trucker.formats.catalogue import catalogue

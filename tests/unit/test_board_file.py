@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from trucker.core.geometry import Cell
 from trucker.formats.board_file import BoardFile
 from trucker.formats.boards import board_from_file, parse_columns
+from trucker.formats.fast import read_board
 
 
 def _board(**changes: object) -> dict[str, object]:
@@ -112,3 +113,26 @@ def test_a_row_key_that_is_not_plain_digits_is_named(row: str) -> None:
     [line] = [str(e) for e in info.value.errors]
     assert line.startswith("b.toml: squares")
     assert "not a number" in line
+
+
+@pytest.mark.parametrize(
+    ("squares", "message"),
+    [
+        ({"1": "1-99999999"}, "'1-99999999' is off the scale: number rows and columns from 0"),
+        ({"1": "1, 41"}, "'41' is off the scale"),
+        ({"99999": "1", "1": "1"}, "row 99999 is off the scale"),
+        ({"9" * 5000: "1", "1": "1"}, "is off the scale"),
+        ({"-1": "1", "1": "1"}, "row -1 is off the scale"),
+    ],
+)
+def test_a_board_is_at_most_41_squares_wide_and_long(squares: dict[str, str], message: str) -> None:
+    """A row "1-99999999" once took gigabytes (issue 13 B): both readers refuse it at once."""
+    with pytest.raises(ValidationError, match=message):
+        BoardFile.model_validate(_board(squares=squares))
+    assert read_board(_board(squares=squares)) is None
+
+
+def test_the_largest_board_is_read() -> None:
+    squares = {str(row): "0-40" for row in range(41)}
+    board = board_from_file(BoardFile.model_validate(_board(squares=squares)))
+    assert len(board.squares) == 41 * 41

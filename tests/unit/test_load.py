@@ -4,7 +4,10 @@ layout")."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,13 @@ from tests.helpers import document
 from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import AlienColor, Part
-from trucker.formats.load import MAX_BYTES, load_ship, read_document, ship_from_document
+from trucker.formats.load import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    load_ship,
+    read_document,
+    ship_from_document,
+)
 
 SHIP_TOML = """\
 format = "trucker-ship/1"
@@ -81,7 +90,7 @@ def test_display_name_is_used_in_messages(tmp_path: Path) -> None:
         ("a", b"x", "(none)"),
         ("a.toml", b"a = \n", "malformed TOML"),
         ("a.json", b"{", "malformed JSON"),
-        ("a.json", b'{"a": 1, "a": 2}', "duplicate key 'a'"),
+        ("a.json", b'{"a": 1, "a": 2}', "a.json: a: given twice; keep one of them"),
         ("a.json", b"[1, 2]", "expected a table of keys at the top level"),
         ("a.toml", b"a = 1\x00\x01", "binary data"),
         ("a.toml", b"\xff\xfe\xfd", "not UTF-8"),
@@ -179,7 +188,7 @@ def test_a_list_written_as_text_says_how_to_write_it() -> None:
     [
         (
             '"7,8" = { part = "battery", capacity = 2, sides = "---u" }',
-            'malformed TOML: duplicate key "7,8" in [tiles] (at line 6, column 59)',
+            'tiles."7,8": given twice (line 6); keep one of them',
         ),
         (
             '8,7 = { part = "engine", sides = "u---", facing = "rear" }',
@@ -329,3 +338,157 @@ def test_every_scenario_loads() -> None:
 def test_parts_are_parts() -> None:
     ship = ship_from_document(document({"7,7": "start", "7,8": "turret ---u"}), "s")
     assert ship.tiles[Cell(7, 8)].part is Part.TURRET
+
+
+# --- hostile files (issue 13 B): refused in one line, read within bounds --------------------
+
+
+def one_problem(path: Path, name: str) -> str:
+    with pytest.raises(BadInput) as info:
+        read_document(path, display=name)
+    [line] = lines(info.value)
+    return line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "ship.toml"
+    os.mkfifo(fifo)
+    assert one_problem(fifo, "ship.toml") == (
+        "ship.toml: is a named pipe, not a file: give a .toml or .json file"
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_behind_a_ship_name_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "ship.toml"
+    link.symlink_to("/dev/zero")
+    assert one_problem(link, "ship.toml") == (
+        "ship.toml: is a device, not a file: give a .toml or .json file"
+    )
+
+
+def test_a_directory_says_what_to_give(tmp_path: Path) -> None:
+    (tmp_path / "dir.toml").mkdir()
+    assert one_problem(tmp_path / "dir.toml", "dir.toml") == (
+        "dir.toml: is a directory, not a file: give a .toml or .json file"
+    )
+
+
+def test_a_symlink_loop_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    assert one_problem(tmp_path / "a.toml", "a.toml").startswith("a.toml: cannot read: ")
+
+
+def test_a_path_with_a_nul_character(tmp_path: Path) -> None:
+    assert one_problem(tmp_path / "a\x00.toml", "a.toml") == (
+        "a.toml: the path holds a NUL character; give a file name"
+    )
+
+
+def test_a_file_that_grows_after_its_size_was_read_is_cut_at_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never more than the limit and one byte is read, whatever the size said."""
+    path = tmp_path / "big.toml"
+    path.write_bytes(b"#" * (3 * MAX_BYTES))
+    real = os.fstat
+
+    def small(fd: int) -> os.stat_result:
+        info = real(fd)
+        return os.stat_result((info.st_mode, *info[1:6], 10, *info[7:]))
+
+    monkeypatch.setattr(os, "fstat", small)
+    assert one_problem(path, "big.toml") == (
+        f"big.toml: file is {MAX_BYTES + 1} bytes, over the 1 MiB limit"
+    )
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    for suffix, text in ((".toml", SHIP_TOML), (".json", json.dumps({"format": "x"}))):
+        path = tmp_path / f"bom{suffix}"
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+        plain = tmp_path / f"plain{suffix}"
+        plain.write_text(text, encoding="utf-8")
+        assert read_document(path) == read_document(plain)
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("deep.toml", b"x = " + b"[" * 5000 + b"]" * 5000),
+        ("deep.json", b'{"x": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
+        ("deep.json", b'{"x": ' + b'{"x": ' * 40 + b"1" + b"}" * 41),
+        ("dotted.toml", b".".join([b"x"] * 5000) + b" = 1"),
+        ("tables.toml", b"[" + b".".join([b"x"] * 40) + b"]\na = 1"),
+    ],
+)
+def test_deep_nesting_is_bad_input(tmp_path: Path, name: str, content: bytes) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    kind = "JSON" if name.endswith(".json") else "TOML"
+    assert one_problem(path, name) == (
+        f"{name}: malformed {kind}: nested more than {MAX_DEPTH} levels deep; "
+        "no trucker file needs more"
+    )
+
+
+def test_nesting_up_to_the_limit_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(b'{"x": ' * (MAX_DEPTH - 1) + b"{}" + b"}" * (MAX_DEPTH - 1))
+    assert read_document(path)
+
+
+@pytest.mark.parametrize("name", ["n.toml", "n.json"])
+def test_a_number_of_thousands_of_digits(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    digits = "9" * 5000
+    path.write_text(f"x = {digits}" if name.endswith(".toml") else f'{{"x": {digits}}}', "utf-8")
+    kind = "JSON" if name.endswith(".json") else "TOML"
+    assert one_problem(path, name) == f"{name}: malformed {kind}: a number longer than 4300 digits"
+
+
+@pytest.mark.parametrize(
+    ("content", "line"),
+    [
+        (
+            SHIP_TOML + '"7,7" = { part = "structure", sides = "uuuu" }\n',
+            's.toml: tiles."7,7": given twice (line 8); keep one of them',
+        ),
+        (
+            SHIP_TOML.replace("start = true", "start = true, start = false"),
+            's.toml: tiles."7,7".start: given twice (line 6); keep one of them',
+        ),
+        ('name = "a"\nname = "b"\n', "s.toml: name: given twice (line 2); keep one of them"),
+        (
+            "[tiles]\n[tiles]\n",
+            "s.toml: malformed TOML: a table given twice (line 2); write each table once",
+        ),
+    ],
+)
+def test_a_key_given_twice_is_named(tmp_path: Path, content: str, line: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(content, encoding="utf-8")
+    assert one_problem(path, "s.toml") == line
+
+
+def test_a_json_key_given_twice_is_named_by_its_path(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text('{"tiles": {"7,7": {"part": "cabin"}, "7,7": {}}}', encoding="utf-8")
+    assert one_problem(path, "s.json") == 's.json: tiles."7,7": given twice; keep one of them'
+
+
+def test_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-`` reads standard input, TOML or JSON by its first character, named ``stdin``."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(SHIP_TOML.encode())))
+    assert load_ship("-").name == "Tiny"
+    with pytest.raises(BadInput, match=r"^stdin: standard input can be read once"):
+        load_ship("-")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"format": 1}')))
+    with pytest.raises(BadInput) as info:
+        load_ship("-")
+    assert lines(info.value)[0].startswith("stdin: format: ")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#" * (MAX_BYTES + 9))))
+    with pytest.raises(BadInput, match=r"^stdin: input is over the 1 MiB limit$"):
+        read_document("-")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tests.conftest import SCENARIOS
@@ -32,3 +34,18 @@ def test_the_first_mistake_is_told_in_the_order_options_are_read() -> None:
     assert str(caught.value).startswith("--policy: nobody: unknown captain 'nobody'")
     with pytest.raises(BadInput, match="expected faces in pairs, got 3"):
         plan_flight(SHIPS, DECK, Rulings(), dice="3,4,5")
+
+
+def test_a_flight_names_the_scripted_choices_it_did_not_use() -> None:
+    """The smugglers ask Green one question (take their goods or not) and Red none."""
+    from trucker.play.flights import fly
+
+    take = "take: pass on the smugglers' goods YGB"
+    choices = {"Green": [take, "lose-crew: a human from 7,8"], "Red": ["land: planet 9"]}
+    plan = plan_flight(SHIPS, DECK, Rulings(), dice="3,4")
+    plan = dataclasses.replace(plan, choices=choices)
+    assert fly(plan).unused_choices == {
+        "Green": ["lose-crew: a human from 7,8"],
+        "Red": ["land: planet 9"],
+    }
+    assert fly(dataclasses.replace(plan, choices={"Green": [take]})).unused_choices == {}

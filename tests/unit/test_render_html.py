@@ -19,7 +19,7 @@ from trucker.cli.captains import CommandLineCaptain
 from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.render.narrate import narrate
-from trucker.render.pages.player import Frame, Show, pack_pictures, page
+from trucker.render.pages.player import Frame, Show, compose, pack_pictures, page
 from trucker.render.pages.walk import walk_narration, walk_page, walk_show
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
@@ -51,18 +51,19 @@ def page_data(text: str) -> dict:
 
 
 def test_a_walk_show_has_the_landing_each_step_and_the_outcome() -> None:
-    built, result, log, after = commando()
-    show = walk_show(built, result, log, after)
+    built, result, log, _ = commando()
+    show = walk_show(built, result, log)
     assert show.frames[0].title == "The landing"
     assert show.frames[-1].title == "The outcome"
     assert len(show.frames) == 12 + 2
     for number, frame in enumerate(show.frames[1:-1], 1):
-        assert frame.upto == number
-        assert frame.focus == (f"step-left-{number}",)
+        assert frame.upto == number and frame.picture == number
+        assert frame.focus == ("token-left",)
         assert frame.lines[0].startswith(f"step {number} (left-hand)")
     assert "it places a fuse on 5,6 at step 6" in show.frames[6].lines
     outcome = show.frames[-1]
-    assert outcome.picture == 1  # the ship afterwards, its lost tiles crossed out
+    assert outcome.picture == len(show.pictures) - 1 == 13  # a picture per frame
+    assert "exploded-mark" in show.pictures[-1]  # the lost tiles crossed out
     assert any("fuses explode" in line for line in outcome.lines)
 
 
@@ -80,18 +81,18 @@ def test_a_double_intruder_frame_names_both_walkers() -> None:
     log: list = []
     result = intrude(Table(log=log), ShipState.from_ship(built), card, 7)
     show = walk_show(built, result, log)
-    assert show.frames[3].focus == ("step-left-3", "step-right-3")
+    assert show.frames[3].focus == ("token-left", "token-right")
     assert any("(right-hand)" in line for line in show.frames[3].lines)
 
 
 def test_the_page_is_self_contained_and_carries_its_frames() -> None:
-    built, result, log, after = commando()
-    text = walk_page(built, result, log, after)
+    built, result, log, _ = commando()
+    text = walk_page(built, result, log)
     assert text.startswith("<!DOCTYPE html>")
     for outside in ('src="http', "src='http", 'href="http', "<link", "@import", "url("):
         assert outside not in text
     data = page_data(text)
-    assert len(data["frames"]) == 14 and len(data["pictures"]) == 2
+    assert len(data["frames"]) == 14 and len(data["pictures"]) == 14
     for frame in data["frames"]:
         picture = data["pictures"][frame["picture"]]
         ET.fromstring(picture)
@@ -102,8 +103,8 @@ def test_the_page_is_self_contained_and_carries_its_frames() -> None:
 
 
 def test_the_first_frame_reads_without_javascript() -> None:
-    built, result, log, after = commando()
-    text = walk_page(built, result, log, after)
+    built, result, log, _ = commando()
+    text = walk_page(built, result, log)
     assert '<h2 id="frame-title">The landing</h2>' in text
     assert "<svg" in text.split('<div id="picture">', 1)[1][:200]
     transcript = text.split('<details class="transcript">', 1)[1]
@@ -133,7 +134,7 @@ _PAGE = """
 import hashlib
 from tests.unit.test_render_html import commando
 from trucker.render.pages.walk import walk_page
-print(hashlib.sha256(walk_page(*commando()).encode()).hexdigest())
+print(hashlib.sha256(walk_page(*commando()[:3]).encode()).hexdigest())
 """
 
 
@@ -179,7 +180,10 @@ def test_a_frame_can_show_several_pictures_side_by_side() -> None:
     assert show.frames[0].shown == (0, 1) and show.frames[1].shown == (1,)
     text = page(show)
     figure = text.split('<div id="picture">', 1)[1]
-    assert figure.startswith(f'<div class="side-by-side"><div>{a}</div><div>{b}</div></div>')
+    cards = "".join(
+        f'<div class="ship-card" data-card="{k}">{x}</div>' for k, x in enumerate((a, b))
+    )
+    assert figure.startswith(f'<div class="flight"><div class="fleet fleet-2">{cards}</div></div>')
     data = page_data(text)
     assert [f["picture"] for f in data["frames"]] == [[0, 1], 1]
     assert data["pictures"] == [a, b]
@@ -187,3 +191,19 @@ def test_a_frame_can_show_several_pictures_side_by_side() -> None:
         Show("x", (a,), (Frame("none", (), ()),))
     with pytest.raises(ValueError, match="picture 3"):
         Show("x", (a,), (Frame("bad", (), (0, 3)),))
+    with pytest.raises(ValueError, match="picture 2"):
+        Show("x", (a, b), (Frame("bad board", (), (0, 1), board=2),))
+
+
+def test_three_pictures_or_more_are_one_large_and_thumbnails() -> None:
+    """A frame of five ships draws its feature large, the others as thumbnails a click
+    expands, under the frame's board; the large one can be chosen."""
+    pictures = [f"<svg><title>{n}</title></svg>" for n in "ABCDE"] + ["<table></table>"]
+    frame = Frame("five", (), (0, 1, 2, 3, 4), board=5, feature=2)
+    text = compose(pictures, frame)
+    assert text.startswith('<div class="flight"><div class="board"><table></table></div>')
+    assert '<div class="fleet fleet-3" style="--thumbs:4">' in text
+    assert text.count('role="button"') == 5 and text.count('aria-pressed="true"') == 1
+    big = 'class="ship-card big" data-card="2" role="button" tabindex="0" aria-pressed="true"'
+    assert f"<div {big}><svg><title>C</title>" in text
+    assert 'class="ship-card big" data-card="4"' in compose(pictures, frame, large=4)

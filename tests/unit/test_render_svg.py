@@ -71,16 +71,6 @@ def case(prefix: str) -> dict:
     return found[0]
 
 
-def run_case(data: dict) -> tuple[object, IntruderResult]:
-    built = load_ship(INTRUDERS / data["ship"])
-    card = load_deck(INTRUDERS / data["card"]).cards[0]
-    if data.get("double"):
-        card = dataclasses.replace(card, double=True, hand=None)
-    shift = Direction.parse(data["shift"]) if "shift" in data else None
-    table = Table(policies=CommandLineCaptain(shift=shift), log=[])
-    return built, intrude(table, ShipState.from_ship(built), card, data["roll"])
-
-
 # -- ships -----------------------------------------------------------------------------------
 
 
@@ -189,6 +179,52 @@ def test_iib_marks_both_edges_of_the_seam() -> None:
     assert "start" in classes(ids["tile-3-5"])
 
 
+def test_exposed_connectors_are_marked_and_holds_say_their_room() -> None:
+    """The start cabin has a universal connector on every side (RULES §1.3); the hold beside it
+    joins it with a smooth side and has one connector, on its right, facing nothing."""
+    s = compact_ship({"7,7": "start", "7,8": "cargo -s-- capacity=3 goods=R"})
+    ids = by_id(parse(ship_svg(s)))
+
+    def exposed(tile: str) -> list[str]:
+        sides = with_class(ids[tile], "exposed")
+        return sorted(c for e in sides for c in classes(e) if c.startswith("side-"))
+
+    assert exposed("tile-7-7") == ["side-front", "side-left", "side-rear"]
+    assert exposed("tile-7-8") == ["side-right"]
+    labels = [e.text for e in with_class(ids["tile-7-8"], "part-label")]
+    assert labels == ["hold 1/3"]
+    key = [e.text for e in with_class(parse(ship_svg(s)), "legend")]
+    assert any("exposed connector" in (k or "") for k in key)
+
+
+def test_iib_draws_the_column_beyond_each_seam() -> None:
+    """Column 1 and column 9 of IIB are joined (RULES §1.5): left of column 1 the picture shows
+    column 9 faded, right of column 9 column 1, shaded where the Ouroboros has a tile."""
+    built = load_ship(SCENARIOS / "ships" / "iib-cylinder.toml")
+    root = parse(ship_svg(built, validate(built)))
+    ghosts = with_class(root, "ghost")
+    left = {e.get("data-square") for e in ghosts if "ghost-left" in classes(e)}
+    right = {e.get("data-square") for e in ghosts if "ghost-right" in classes(e)}
+    assert left == {f"{r},9" for r in range(2, 6)} and right == {f"{r},1" for r in range(2, 6)}
+    occupied = {e.get("data-square") for e in ghosts if "occupied" in classes(e)}
+    assert occupied == {c for c in map(str, built.tiles) if c.endswith((",1", ",9"))}
+
+
+def test_boards_draw_the_rolled_faces_ringed_and_named() -> None:
+    from trucker.formats.catalogue import find_board
+    from trucker.render.pictures import boards_svg
+
+    board = find_board("IIIB")
+    root = parse(boards_svg([board], (3, 4)))
+    rolled = with_class(root, "rolled-face")
+    assert len(rolled) == len([f for f in board.hole_marks.values() if f in (3, 4)]) == 10
+    faces = [e for e in with_class(root, "hole-mark")]
+    assert len(faces) == len(board.hole_marks)
+    assert all(float(e.get("font-size")) >= 14 for e in faces)
+    caption = " ".join(e.text or "" for e in with_class(root, "caption"))
+    assert "dice 3 and 4 rolled, faces 3 and 4: holes" in caption
+
+
 def test_iiib_holes_are_drawn_as_holes() -> None:
     built = load_ship(SCENARIOS / "ships" / "iiib-holes.toml")
     root = parse(ship_svg(built, validate(built)))
@@ -254,74 +290,126 @@ def test_exposure_colours_each_met_tile_with_its_odds() -> None:
 # -- intruder walks ----------------------------------------------------------------------------
 
 
-def steps_of(root: ET.Element) -> list[ET.Element]:
-    return [e for e in root.iter(f"{NS}g") if "step" in classes(e)]
+def run_walk(data: dict) -> tuple[object, IntruderResult, list]:
+    built = load_ship(INTRUDERS / data["ship"])
+    card = load_deck(INTRUDERS / data["card"]).cards[0]
+    if data.get("double"):
+        card = dataclasses.replace(card, double=True, hand=None)
+    shift = Direction.parse(data["shift"]) if "shift" in data else None
+    log: list = []
+    table = Table(policies=CommandLineCaptain(shift=shift), log=log)
+    return built, intrude(table, ShipState.from_ship(built), card, data["roll"]), log
 
 
-def test_a_predator_walk_numbers_its_steps_along_the_path() -> None:
+def routes_of(root: ET.Element, hand: str = "left") -> list[ET.Element]:
+    walk = by_id(root)[f"walk-{hand}"]
+    return [e for e in walk.iter(f"{NS}g") if "route" in classes(e)]
+
+
+def step_numbers(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in with_class(root, "step-number") if t.tag == f"{NS}text"]
+
+
+def test_a_predator_walk_draws_its_path_step_by_step() -> None:
     data = case("predator, roll 9:")
-    built, result = run_case(data)
-    root = parse(walk_svg(built, result))
-    steps = steps_of(root)
+    built, result, log = run_walk(data)
+    root = parse(walk_svg(built, result, log))
     (walker,) = data["expect"]["walkers"]
-    assert [s.get("data-square") for s in steps] == walker["path"]
-    assert [s.get("data-step") for s in steps] == ["1", "2", "3", "4"]
-    for number, element in enumerate(steps, 1):
-        assert {"step", f"step-{number}", "walker-left"} <= classes(element)
-        assert element.get("id") == f"step-left-{number}"
-        numbers = [t.text for t in element.iter(f"{NS}text") if "step-number" in classes(t)]
-        assert numbers == [str(number)]
-        assert with_class(element, "heading-arrow")
-    eaten = {s.get("data-square") for s in steps if "eats" in classes(s)}
-    assert eaten == {e[0] for e in data["expect"]["eaten"]}
-    labels = " ".join(t.text or "" for s in steps for t in s.iter(f"{NS}text"))
-    assert "ate 3 tokens" in labels and "ate 2 humans" in labels
+    assert [r.get("data-step") for r in routes_of(root)] == ["1", "2", "3", "4"]
+    assert sorted(step_numbers(root)) == ["1", "2", "3", "4"]
+    assert len(walker["path"]) == 4
     desc = root.find(f"{NS}desc").text or ""
-    assert "outcome: escaped" in desc
+    assert "outcome: escaped" in desc and "eaten: 2 humans, 3 battery tokens" in desc
 
 
-def test_a_step_picture_stops_at_its_step_and_marks_it_current() -> None:
-    built, result = run_case(case("predator, roll 9:"))
-    steps = steps_of(parse(walk_svg(built, result, upto=2)))
-    assert [s.get("data-step") for s in steps] == ["1", "2"]
-    assert "current" in classes(steps[1]) and "current" not in classes(steps[0])
+def test_a_frame_shows_the_ship_as_its_step_left_it() -> None:
+    built, result, log = run_walk(case("predator, roll 9:"))
+    frames = [parse(walk_svg(built, result, log, upto=k)) for k in range(5)]
+    humans = [len(with_class(f, "human")) for f in frames]
+    cabin = built.contents[Cell(9, 8)].crew
+    assert cabin == 2 and humans[2] - humans[3] == cabin  # step 3 eats the cabin on 9,8
+    tokens = [len(with_class(f, "token")) for f in frames]
+    assert tokens[1] - tokens[2] == 3  # step 2 eats the battery on 9,7
+    for k, frame in enumerate(frames):
+        assert [r.get("data-step") for r in routes_of(frame)] == [str(n) for n in range(1, k + 1)]
+    token = by_id(frames[3])["token-left"]
+    assert token.get("data-square") == "9,8" and token.get("data-heading") == "right"
+    assert [t.text for t in with_class(frames[3], "eaten") if t.tag == f"{NS}text"] == [
+        "ate 2 humans"
+    ]
+
+
+def test_no_frame_tells_the_future() -> None:
+    built, result, log = run_walk(case("predator, roll 9:"))
+    landing = walk_svg(built, result, log, upto=0)
+    words = " ".join(parse(landing).itertext())
+    for told in ("escaped", "outcome", "eats", "ate 2", "ate 3", "leaves", "step 2"):
+        assert told not in words
+    step_two = parse(walk_svg(built, result, log, upto=2))
+    assert "cabin on 9,8" not in " ".join(step_two.itertext())
+
+
+def test_the_tries_are_drawn_on_the_tile_it_left() -> None:
+    built, result, log = run_walk(case("predator, roll 9:"))
+    root = parse(walk_svg(built, result, log, upto=3))
+    marks = [t.text for t in with_class(root, "try") if t.tag == f"{NS}text"]
+    assert marks == ["1✗", "2✓"]  # heading right on 9,7: left (front) not joined, straight
 
 
 def test_a_defeat_is_marked_where_it_happened() -> None:
-    data = case("predator, roll 5:")
-    built, result = run_case(data)
-    steps = steps_of(parse(walk_svg(built, result)))
-    assert [s.get("data-square") for s in steps if "defeated" in classes(s)] == ["5,8"]
+    built, result, log = run_walk(case("predator, roll 5:"))
+    root = parse(walk_svg(built, result, log))
+    outlines = [e.get("data-square") for e in with_class(root, "defender")]
+    assert outlines == ["5,8"]
 
 
 def test_a_repelled_landing_is_marked() -> None:
-    built, result = run_case(case("predator, roll 7: the landing"))
-    ids = by_id(parse(walk_svg(built, result)))
+    built, result, log = run_walk(case("predator, roll 7: the landing"))
+    ids = by_id(parse(walk_svg(built, result, log)))
     assert ids["repelled"].get("data-square") == "7,5"
-    assert not steps_of(parse(walk_svg(built, result)))
+    assert "walk-left" not in ids
 
 
-def test_commando_fuses_are_labelled_on_their_tiles() -> None:
+def test_commando_fuses_are_drawn_as_they_are_placed_and_explode_at_the_end() -> None:
     data = case("commando, fuses at 6 and 12")
-    built, result = run_case(data)
-    steps = steps_of(parse(walk_svg(built, result)))
-    assert [s.get("data-square") for s in steps] == data["expect"]["walkers"][0]["path"]
-    assert [s.get("data-square") for s in steps if "fuse" in classes(s)] == ["5,6", "6,9"]
+    built, result, log = run_walk(data)
+    fuses = [
+        [
+            e.get("data-square")
+            for e in with_class(parse(walk_svg(built, result, log, upto=k)), "fuse-mark")
+        ]
+        for k in (5, 6, 12)
+    ]
+    assert fuses == [[], ["5,6"], ["5,6", "6,9"]]
+    last = parse(walk_svg(built, result, log))
+    blown = sorted(e.get("data-square") for e in with_class(last, "exploded-mark"))
+    assert blown == sorted(map(str, result.fused))
 
 
 def test_a_double_intruder_walks_in_two_colours() -> None:
     data = case("double commando")
-    built, result = run_case(data)
-    root = parse(walk_svg(built, result))
+    built, result, log = run_walk(data)
+    root = parse(walk_svg(built, result, log))
     ids = by_id(root)
     walks = [ids["walk-left"], ids["walk-right"]]
     assert [w.get("data-color") for w in walks] == [WALKER_COLORS["left"], WALKER_COLORS["right"]]
     assert WALKER_COLORS["left"] != WALKER_COLORS["right"]
     for walk, expected in zip(walks, data["expect"]["walkers"], strict=True):
-        steps = steps_of(walk)
-        assert [s.get("data-square") for s in steps] == expected["path"]
-        markers = {m.get("fill") for s in steps for m in s if "marker" in classes(m)}
-        assert markers == {walk.get("data-color")}
+        lines = {e.get("stroke") for e in with_class(walk, "route-line")}
+        assert lines == {walk.get("data-color")}
+        assert len(with_class(walk, "route")) == len(expected["path"])
+
+
+def test_outcome_counts_name_aliens_goods_and_humans() -> None:
+    from trucker.render.pictures.walks import eaten_words
+
+    assert eaten_words(2, ("brown",), "RY", 3) == [
+        "2 humans",
+        "the brown alien",
+        "goods RY",
+        "3 battery tokens",
+    ]
+    assert eaten_words(1) == ["1 human"]
 
 
 def test_renderers_load_neither_the_cli_nor_rich() -> None:
@@ -347,3 +435,50 @@ def test_cells_in_ids_are_row_then_column() -> None:
 def test_pictures_are_small_enough_to_commit() -> None:
     built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
     assert len(ship_svg(built, validate(built))) < 60_000
+
+
+def test_a_tile_far_off_the_board_does_not_stretch_the_picture() -> None:
+    """As in the text drawing, a tile on "7,99999999" is left out of the picture (it once
+    asked for a hundred million columns and ran out of memory)."""
+    s = compact_ship({"7,7": "start", "7,99999999": "pipe uuuu", "-99999999,7": "pipe uuuu"})
+    near = compact_ship({"7,7": "start"})
+    text = ship_svg(s, validate(s))
+    assert len(text) < 2 * len(ship_svg(near, validate(near)))
+    assert "tile-7-99999999" not in text
+
+
+# -- radiation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_a_leak_draws_every_network_with_its_tokens_and_the_crew_it_takes(number: int) -> None:
+    """scenarios/radiation/cases.toml, worked out by hand: each network outlined with its token
+    total (exploding ones dashed red), each tile losing a crew member tagged, and the ship after
+    with exactly the destroyed tiles crossed out."""
+    from trucker.core.rulings import Rulings
+    from trucker.render.pictures.threats import radiation_svg
+    from trucker.sim import encounters
+
+    cases = tomllib.loads((SCENARIOS / "radiation" / "cases.toml").read_text(encoding="utf-8"))
+    golden = cases["case"][number]
+    rulings = Rulings(**golden.get("rulings", {}))
+    built = load_ship(SCENARIOS / "radiation" / golden["ship"])
+    found = encounters.radiation(built, rulings=rulings)
+    plan = found.result.plan
+    root = parse(radiation_svg(found.before, found.after, plan, found.lost_here, "leak"))
+    networks = [
+        {
+            "tiles": e.get("data-squares").split(),
+            "tokens": int(e.get("data-tokens")),
+            "explodes": "explodes" in classes(e),
+        }
+        for e in with_class(root, "network")
+    ]
+    assert sorted(networks, key=str) == sorted(golden["networks"], key=str)
+    crew = [e.get("data-square") for e in with_class(root, "crew-lost")]
+    assert crew == [c["square"] for c in golden["crew_lost"]]
+    crossed = sorted(e.get("data-square") for e in with_class(root, "lost-mark"))
+    assert crossed == sorted(golden["destroyed"])
+    words = " ".join(e.text or "" for e in root.iter(f"{NS}text"))
+    for network in golden["networks"]:
+        assert f"{network['tokens']} tokens" in words

@@ -16,6 +16,7 @@ from trucker.core.rulings import (
     RULING_NAMES,
     Flag,
     Integer,
+    Numbers,
     Rulings,
     RulingSource,
     Text,
@@ -178,6 +179,12 @@ def test_choices() -> None:
         ("unknown_insurance_cap", -1, "expected an integer >= 0, got -1"),
         ("unknown_insurance_cap", "all", "expected 'none' or an integer >= 0, got 'all'"),
         ("track_length", "18/24", "like '18/24/30/36'"),
+        ("track_length", 0, "expected 4 numbers from 5 to 999 written like '18/24/30/36', got 0"),
+        ("track_length", "0/0/0/0", "from 5 to 999"),
+        ("track_length", "4/24/30/36", "from 5 to 999"),
+        ("track_length", "18/24/30/1000", "from 5 to 999"),
+        ("track_length", "18/24/30/\u0663\u0666", "from 5 to 999"),
+        ("track_length", "9" * 5000 + "/24/30/36", "from 5 to 999"),
         ("radiation_explodes_at", "4", "expected an integer >= 1, got '4'"),
         ("start_gap", 0, "expected an integer >= 1, got 0"),
         ("start_gap", "x", "expected 'level+1' or an integer >= 1, got 'x'"),
@@ -266,7 +273,7 @@ def test_what_a_ruling_accepts_is_what_its_type_says(name: str) -> None:
     elif isinstance(accepts, Integer):
         assert (accepts.words, others) == (words, {int})
     else:
-        assert isinstance(accepts, Text)
+        assert isinstance(accepts, Text | Numbers)
         assert (words, others) == ((), {str})
     assert accepts.problem(getattr(DEFAULT_RULINGS, name)) is None
 
@@ -295,3 +302,17 @@ def test_each_value_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     }
     assert sorted(calls) == [("armory_reach", "adjacent"), ("radiation_explodes_at", 5),
                              ("start_gap", 2)]  # fmt: skip
+
+
+def test_a_number_too_long_for_the_command_line_is_named_not_a_crash() -> None:
+    """Digits beyond what any ruling takes stay text, so the ruling names them (issue 13 B)."""
+    with pytest.raises(BadInput) as info:
+        parse_assignments(["start_gap=" + "9" * 5000])
+    [line] = lines(info.value)
+    assert line.startswith("--ruling: start_gap: expected 'level+1' or an integer >= 1, got '99")
+    assert "..." in line and len(line) < 1100
+
+
+def test_the_shortest_and_longest_tracks_are_accepted() -> None:
+    assert Rulings(track_length="5/5/5/5").track_spaces(3) == 5
+    assert Rulings(track_length="999/999/999/999").track_spaces(4) == 999

@@ -7,10 +7,11 @@ Exit codes: 0 legal / done, 1 illegal (violations) or cannot repair, 2 unreadabl
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -113,8 +114,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _pipe_closed() -> NoReturn:
+    """The output's reader went away (``| head``): stop quietly, with a code that is not 1
+    (an illegal ship); standard output goes nowhere, so the interpreter's last flush cannot
+    fail again."""
+    from trucker.cli.output import EXIT_PIPE_CLOSED
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # not a real file (a test's capture): nothing is left to flush
+    sys.exit(EXIT_PIPE_CLOSED)
+
+
 def main() -> None:
-    """Console entry point: input errors exit 2 with one line each; bugs exit 3."""
+    """Console entry point: input errors exit 2 with one line each; bugs exit 3; a closed
+    output pipe exits quietly."""
     from trucker.core.errors import BadInput
 
     try:
@@ -126,6 +142,14 @@ def main() -> None:
 
         print_errors(exc)
         sys.exit(2)
+    except BrokenPipeError:
+        _pipe_closed()
+    except SystemExit as exc:
+        # typer's parser (click's, vendored or not) turns a broken pipe in a command into
+        # exit 1, wrapping the streams in its PacifyFlushWrapper (_PacifyFlushWrapper in click)
+        if exc.code == 1 and type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+            _pipe_closed()
+        raise
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
@@ -138,8 +162,10 @@ def main() -> None:
             sys.exit(2)
         if _STATE["debug"]:
             raise
+        from trucker.core.errors import one_line
+
         sys.stderr.write(
-            f"trucker: internal error: {type(exc).__name__}: {exc}\n"
+            f"trucker: internal error: {type(exc).__name__}: {one_line(str(exc))}\n"
             "This is a bug; please report it with the command and input files "
             "(rerun with --debug for the traceback).\n"
         )

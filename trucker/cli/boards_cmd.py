@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from trucker.cli.options import JsonOpt
+from trucker.cli.options import JsonOpt, SvgOpt
 
 if TYPE_CHECKING:
     from trucker.core.boards import Board
@@ -21,10 +21,11 @@ def boards(
         typer.Option("--holes", metavar="A,B", help="IIIB: draw the holes for these two dice."),
     ] = None,
     json_out: JsonOpt = False,
+    svg: SvgOpt = None,
 ) -> None:
     """Draw the built-in boards: squares, start square, holes, seam, dice and insurance.
 
-    Example: trucker boards IIIB --holes 3,4
+    Example: trucker boards IIIB --holes 3,4 --svg iiib.svg
     """
     from trucker.cli.output import out, print_drawing, print_errors, print_json
     from trucker.core.errors import BadInput
@@ -52,6 +53,12 @@ def boards(
             problem = f"board {chosen[0].id} has no holes to roll (holes are rolled on {rolled})"
             print_errors(BadInput.one("--holes", holes, problem))
             raise typer.Exit(2)
+    if svg is not None:
+        from trucker.cli.output import check_output, write_output
+        from trucker.render.pictures import boards_svg
+
+        check_output(svg, "--svg", [])
+        write_output(svg, boards_svg(chosen, dice), "--svg")
     if json_out:
         print_json([_board_dict(b) for b in chosen])
         raise typer.Exit(0)

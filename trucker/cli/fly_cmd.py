@@ -107,7 +107,22 @@ def fly(
     except ScriptExhaustedError as exc:
         raise bad_input("--choices", str(choices), str(exc)) from None
     _show(plan, result, html=html, json_out=json_out, quiet=quiet, brief=brief)
+    _warn_unused(str(choices), result.unused_choices)
     raise typer.Exit(0)
+
+
+def _warn_unused(file: str, unused: dict[str, list[str]]) -> None:
+    """One line per ship whose scripted choices were not all used: a lesson that does not go
+    as its author wrote it should not pass in silence (the flight itself stands, exit 0)."""
+    from trucker.cli.output import err
+    from trucker.render.terminal.styles import plural
+
+    for name, left in unused.items():
+        err.print(
+            f"warning: {file}: ships.{name}: {plural(len(left), 'choice')} not used, from "
+            f"{left[0]!r} on: no question of this flight took it",
+            style="yellow",
+        )
 
 
 def _check_brief(brief: bool, *, quiet: bool, json_out: bool) -> None:
@@ -148,15 +163,18 @@ def replay(
     html: HtmlOpt = None,
 ) -> None:
     """Fly a saved flight again from its log (its rolls and choices) and print it; exit 1 when
-    the replay does not end where the log did. --html writes the flight's page.
+    the replay does not tell the flight the log tells (an event or a result differs, say where)
+    or a layout in the log is illegal. --html writes the flight's page.
 
     Example: trucker fly ship.toml -d random:II --seed 7 --json > log.json; trucker replay log.json
     """
     from trucker.cli.common import bad_input
-    from trucker.cli.output import check_output, err
+    from trucker.cli.output import check_output, err, print_lines
     from trucker.core.errors import BadInput, TruckerError
     from trucker.formats.load import read_document
+    from trucker.play.flights import IllegalLayout, replay_divergence
     from trucker.play.flights import replay as run
+    from trucker.render.terminal.reports import report_text
 
     _check_brief(brief, quiet=quiet, json_out=json_out)
     if html is not None:
@@ -168,11 +186,17 @@ def replay(
         raise bad_input(str(log), "flight", f"a damaged flight log ({exc})") from None
     except BadInput:
         raise
+    except IllegalLayout as exc:
+        if not json_out:
+            print_lines(report_text(exc.ship, exc.report))
+        err.print(f"{log}: {exc}; a log holds the layouts that flew", style="red")
+        raise typer.Exit(1) from None
     except TruckerError as exc:
         err.print(f"{log}: the replay left the log: {exc}", style="red")
         raise typer.Exit(1) from None
     _show(plan, result, html=html, json_out=json_out, quiet=quiet, brief=brief)
-    if document.get("ships") != [s.to_dict() for s in result.ships]:
-        err.print(f"{log}: the replay ended differently from the log", style="red")
+    where = replay_divergence(document, result)
+    if where is not None:
+        err.print(f"{log}: the replay left the log at {where}", style="red")
         raise typer.Exit(1)
     raise typer.Exit(0)

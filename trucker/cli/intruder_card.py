@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from trucker.cli.common import bad_input, parse_direction
-from trucker.core.cards import CardError, Hand, Intruder, IntruderKind, Level, Reward
+from trucker.core.cards import MAX_NUMBER, CardError, Hand, Intruder, IntruderKind, Level, Reward
 
 __all__ = ["card_from_options"]
 
@@ -55,7 +55,9 @@ def card_from_options(
             raise bad_input("--fuses", fuses, "expected step numbers like 6,12") from None
     prize = Reward()
     if reward:
-        if reward.isdigit():
+        if reward.isascii() and reward.isdigit():
+            if len(reward) > 2:
+                raise bad_input("--reward", reward, f"a card pays at most {MAX_NUMBER} credits")
             prize = Reward(credits=int(reward))
         elif all(ch in "RYGBrygb" for ch in reward):
             prize = Reward(goods=reward.upper())

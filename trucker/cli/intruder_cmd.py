@@ -58,7 +58,14 @@ def intruder(
         str | None, typer.Option("--keep", metavar="ROW,COL", help="If it breaks, keep this piece.")
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Narrate every step and why.")] = False,
-    frames: Annotated[bool, typer.Option("--frames", help="One picture per step.")] = False,
+    frames: Annotated[
+        str | None,
+        typer.Option(
+            "--frames",
+            metavar="-|DIR",
+            help="One picture per step: - in the terminal, DIR one SVG file per step there.",
+        ),
+    ] = None,
     repair: RepairOpt = False,
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
@@ -107,6 +114,9 @@ def intruder(
     for option, target in (("--svg", svg), ("--html", html)):
         if target is not None:
             check_output(target, option, inputs)
+    folder = Path(frames) if frames not in (None, "-") else None
+    if folder is not None and not folder.is_dir():
+        raise bad_input("--frames", str(folder), "no such folder; make it first")
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")
@@ -133,14 +143,19 @@ def intruder(
     if svg is not None:
         from trucker.render.pictures import walk_svg
 
-        write_output(svg, walk_svg(found.before, found.result), "--svg")
+        write_output(svg, walk_svg(found.before, found.result, found.log), "--svg")
+    if folder is not None:
+        from trucker.render.pictures import walk_frames
+
+        for name, picture in walk_frames(found.before, found.result, found.log):
+            write_output(folder / f"{name}.svg", picture, "--frames")
     if html is not None:
         from trucker.render.pages.walk import walk_page
 
-        page = walk_page(found.before, found.result, found.log, found.after)
+        page = walk_page(found.before, found.result, found.log)
         write_output(html, page, "--html")
     if json_out:
         print_json(trace_document(found, flying.file, used_seed))
         raise typer.Exit(0)
-    print_lines(intruder_lines(found, used_seed, explain=explain, frames=frames))
+    print_lines(intruder_lines(found, used_seed, explain=explain, frames=frames == "-"))
     raise typer.Exit(0)

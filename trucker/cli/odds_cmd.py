@@ -90,8 +90,8 @@ def odds(
     from trucker.cli.progress import progress
     from trucker.formats.decks import load_deck, random_deck_level
     from trucker.play.flights import Crew, unique_names
-    from trucker.play.montecarlo import OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks
+    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec, summarise
+    from trucker.play.parallel import fly_chunks, worker_count
     from trucker.render.terminal.odds import odds_lines, odds_timing
     from trucker.sim.roster import CAPTAINS
 
@@ -105,6 +105,15 @@ def odds(
     options = expert_options("expert" in (policy, vs_policy), effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    if flights > MAX_FLIGHTS:
+        raise bad_input(
+            "-n",
+            str(flights),
+            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
+        )
+    if (usable := worker_count(workers)) < workers:
+        err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
+        workers = usable
     files = [*ships, *([vs] if vs is not None else [])]
     loaded, rulings = load_flight_ships(files, ruling, repair=repair, quiet=json_out)
     the_deck: Any = deck

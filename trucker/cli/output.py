@@ -1,17 +1,24 @@
 """Printing for the CLI: the stdout and stderr consoles (colour when the terminal has it), what
 the renderers of :mod:`trucker.render` give printed there or JSON, output files written
-atomically, and the exit codes. Only this package prints."""
+atomically, and the exit codes. Only this package prints.
+
+Whatever a file says reaches the terminal as text, never as a terminal's control sequence (an
+escape code in a ship's name prints as its visible symbol); a stream that cannot encode the
+program's glyphs (``PYTHONIOENCODING=ascii``, cp1252 when redirected on Windows) gets ASCII
+stand-ins instead of failing halfway through a report."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
 
 from trucker.core.errors import BadInput, InputError
 from trucker.render.terminal.reports import error_lines
@@ -25,6 +32,7 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_BAD_INPUT",
     "EXIT_BUG",
+    "EXIT_PIPE_CLOSED",
     "plural",
     "print_drawing",
     "print_lines",
@@ -38,9 +46,71 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_BUG = 3
+EXIT_PIPE_CLOSED = 141
+"""The reader of the output went away (``trucker fly ... | head``): what a shell reports for a
+process ended by a closed pipe, and not 1, which means an illegal ship."""
 
-out = Console(highlight=False, soft_wrap=True, markup=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+_ASCII = {"§": "S", "·": "-", "→": "->", "←": "<-", "↔": "<->", "—": "--", "–": "-", "×": "x",
+          "±": "+/-", "½": "1/2", "²": "2", "…": "...", "≥": ">=", "≤": "<="}  # fmt: skip
+"""ASCII stand-ins for the glyphs the reports print."""
+
+
+def _ascii_stand_in(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``trucker-ascii``: a known glyph as its stand-in, else ``?``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    shown = error.object[error.start : error.end]
+    return "".join(_ASCII.get(ch, "?") for ch in shown), error.end
+
+
+codecs.register_error("trucker-ascii", _ascii_stand_in)
+
+
+def use_ascii_if_needed(stream: TextIO) -> None:
+    """Give ``stream`` ASCII stand-ins when its encoding cannot write the program's glyphs;
+    what it can encode (cp1252's § and ·) is written as it is."""
+    encoding = getattr(stream, "encoding", None)
+    reconfigure = getattr(stream, "reconfigure", None)
+    if not encoding or reconfigure is None:
+        return
+    try:
+        "".join(_ASCII).encode(encoding)
+    except UnicodeEncodeError:
+        reconfigure(errors="trucker-ascii")
+    except LookupError:
+        return
+
+
+_VISIBLE = {
+    **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
+    0x7F: 0x2421,
+    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+}
+"""Control characters as the visible symbols of Unicode's Control Pictures (ESC as ␛): one
+character each, so nothing printed moves; tab and newline stay."""
+
+
+class _Console(Console):
+    """A rich console that prints control characters of the text it is given as symbols, and
+    leaves a closed pipe to :func:`trucker.cli.app.main` (rich would exit 1)."""
+
+    def render(
+        self, renderable: RenderableType, options: ConsoleOptions | None = None
+    ) -> Iterator[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control is None and not segment.text.isprintable():
+                segment = Segment(segment.text.translate(_VISIBLE), segment.style)
+            yield segment
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+use_ascii_if_needed(sys.stdout)
+use_ascii_if_needed(sys.stderr)
+out = _Console(highlight=False, soft_wrap=True, markup=False)
+err = _Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 """Plain text in, plain text out: no rich markup, so a card label or a file name with square
 brackets prints as written."""
 
@@ -103,9 +173,14 @@ def _wrong_suffix(path: Path, option: str) -> str | None:
 
 
 def _same_file(given: Path, path: Path) -> bool:
-    if given.resolve() == path.resolve():
-        return True
-    return path.exists() and given.exists() and os.path.samefile(given, path)
+    """Whether ``path`` names the input ``given``; an input that cannot be resolved (a loop
+    of symbolic links) is not the output, and its reader names what is wrong with it."""
+    try:
+        if given.resolve() == path.resolve():
+            return True
+        return path.exists() and given.exists() and os.path.samefile(given, path)
+    except (OSError, RuntimeError):
+        return False
 
 
 def write_output(path: Path, text: str, option: str) -> None:

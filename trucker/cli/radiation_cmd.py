@@ -64,10 +64,10 @@ def radiation(
         raise bad_input("--spend", given[-1], exc.reason) from None
     before, plan, lost = found.before, found.result.plan, found.lost_here
     if svg is not None:
-        from trucker.render.pictures import after_svg
+        from trucker.render.pictures.threats import radiation_svg
 
         title = f"{before.label}: a Radiation Leak (explodes at {plan.threshold} tokens)"
-        write_output(svg, after_svg(found.after, lost, title, before), "--svg")
+        write_output(svg, radiation_svg(before, found.after, plan, lost, title), "--svg")
     if json_out:
         data = plan.to_dict()
         data.update(

@@ -14,7 +14,11 @@ from typing import NamedTuple
 
 from trucker.core.geometry import Cell, Direction
 
-__all__ = ["Board", "Insurance"]
+__all__ = ["Board", "Insurance", "MAX_BOARD_NUMBER"]
+
+MAX_BOARD_NUMBER = 40
+"""Rows and columns of a board are numbered 0 to 40 (the printed boards use 1 to 11): a board
+file cannot ask for millions of squares, nor a drawing for millions of lines."""
 
 
 class Insurance(NamedTuple):

@@ -22,6 +22,9 @@ from trucker.core.parts import GOODS_VALUE
 from trucker.core.threats import Threat, ThreatKind
 
 __all__ = [
+    "MAX_NUMBER",
+    "MAX_ENTRIES",
+    "MAX_DECK",
     "REPRESENTATIVE",
     "INLINE",
     "Level",
@@ -57,6 +60,18 @@ __all__ = [
     "CARD_CLASSES",
     "parse_goods",
 ]
+
+MAX_NUMBER = 99
+"""Every number a card prints is at most 99: days, crew, credits, firepower, goods, an
+intruder's steps (the printed cards stay under 15). A card of a billion days would walk a rocket
+a billion spaces, and one of a hundred thousand steps would draw as many pictures."""
+
+MAX_ENTRIES = 12
+"""A card lists at most 12 meteors, shots, planets or goods letters on a planet (the printed
+ones at most 7), so that one card is resolved, told and drawn in bounded time."""
+
+MAX_DECK = 100
+"""A deck holds at most 100 cards (a Class IV flight deals 16)."""
 
 REPRESENTATIVE = "representative"
 """The ``source`` of a card whose printed values are not known (RULES §6.5)."""
@@ -133,6 +148,8 @@ def parse_goods(text: object) -> str:
         raise ValueError(f"unknown goods letter(s) {''.join(bad)!r} in {text!r}: use R Y G B")
     if not letters:
         raise ValueError("no goods: write at least one letter R Y G B")
+    if len(letters) > MAX_ENTRIES:
+        raise ValueError(f"{len(letters)} goods: a card shows at most {MAX_ENTRIES}")
     return "".join(sorted(letters, key=lambda g: -GOODS_VALUE[g]))
 
 
@@ -232,9 +249,13 @@ def check_intruder(
     """Raise :class:`CardError` for an intruder card that cannot be (RULES §7): it takes at
     least one step (the landing tile is step 1, §7.2); a double intruder walks both hands, so
     names none (§7.6); only commandos place fuses (§7.3, §7.4), at increasing steps within the
-    walk."""
+    walk; like every number on a card, at most :data:`MAX_NUMBER` steps."""
     if steps < 1:
         raise CardError("steps", "an intruder takes at least one step")
+    if steps > MAX_NUMBER:
+        raise CardError(
+            "steps", f"an intruder takes at most {MAX_NUMBER} steps (the printed cards, 12)"
+        )
     if double and hand is not None:
         raise CardError("hand", "a double intruder walks both hands")
     if fuses and not kind.places_fuses:

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 __all__ = [
+    "MAX_SHOWN",
+    "one_line",
     "TruckerError",
     "InputError",
     "BadInput",
@@ -25,6 +27,26 @@ class TruckerError(Exception):
     """Base class of every error `trucker` raises on purpose."""
 
 
+MAX_SHOWN = 1000
+"""Characters of a file name, key path or problem an error line shows: any real path fits, a
+key or a value of half a megabyte is shortened in the middle."""
+
+
+def one_line(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` safe to print on one line: control characters (a newline, a terminal's escape
+    codes) written as ``\\n`` or ``\\x1b``, and the middle of a very long text left out.
+
+    >>> one_line("a\\nb\\x1b[2J"), one_line("x" * 30, 12)
+    ('a\\\\nb\\\\x1b[2J', 'xxxxx...xxxx')
+    """
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    if len(text) > limit:
+        keep = limit - 3
+        text = f"{text[: keep - keep // 2]}...{text[len(text) - keep // 2 :]}"
+    return text
+
+
 class InputError(NamedTuple):
     """One problem with an input: ``FILE: KEY-PATH: PROBLEM`` on one line."""
 
@@ -33,7 +55,7 @@ class InputError(NamedTuple):
     problem: str
 
     def __str__(self) -> str:
-        parts = [p for p in (self.file, self.where, self.problem) if p]
+        parts = [one_line(p) for p in (self.file, self.where, self.problem) if p]
         return ": ".join(parts)
 
 

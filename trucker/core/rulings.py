@@ -7,9 +7,10 @@ which wins. Engine functions receive a :class:`Rulings` explicitly: there is no 
 
 :class:`Rulings` is a plain frozen dataclass, not a pydantic model: every command reads it, and
 ``trucker validate`` should not pay pydantic's import for a file that sets no rulings. Each
-ruling's declaration says what it accepts (:class:`Flag`, :class:`Words`, :class:`Integer` or
-:class:`Text`), and that value checks a value and words the problem: once for each value a file
-or the command line gives, and in :class:`Rulings` itself for a value that is not the default.
+ruling's declaration says what it accepts (:class:`Flag`, :class:`Words`, :class:`Integer`,
+:class:`Text` or :class:`Numbers`), and that value checks a value and words the problem: once for
+each value a file or the command line gives, and in :class:`Rulings` itself for a value that is
+not the default.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "Words",
     "Integer",
     "Text",
+    "Numbers",
 ]
 
 
@@ -120,11 +122,37 @@ class Text:
         self.expected = expected
 
     def problem(self, value: object) -> str | None:
-        if type(value) is not str:
-            return _expected((), value)
-        if re.fullmatch(self.pattern, value):
+        if type(value) is str and re.fullmatch(self.pattern, value):
             return None
         return f"expected {self.expected}, got {value!r}"
+
+
+class Numbers:
+    """``count`` whole numbers written ``a/b/c/d``, each from ``at_least`` to ``at_most``, like
+    ``example``: ``Numbers(4, 5, 999, "18/24/30/36")``."""
+
+    __slots__ = ("count", "at_least", "at_most", "example")
+    choices: tuple[str, ...] = ()
+
+    def __init__(self, count: int, at_least: int, at_most: int, example: str) -> None:
+        self.count = count
+        self.at_least = at_least
+        self.at_most = at_most
+        self.example = example
+
+    def problem(self, value: object) -> str | None:
+        parts = value.split("/") if type(value) is str else []
+        if len(parts) == self.count and all(_within(p, self.at_least, self.at_most) for p in parts):
+            return None
+        return (
+            f"expected {self.count} numbers from {self.at_least} to {self.at_most} written "
+            f"like {self.example!r}, got {value!r}"
+        )
+
+
+def _within(text: str, low: int, high: int) -> bool:
+    """``text`` is plain digits for a number from ``low`` to ``high``."""
+    return text.isascii() and text.isdigit() and len(text) <= 9 and low <= int(text) <= high
 
 
 def ruling(
@@ -288,9 +316,11 @@ class Rulings:
     )
     track_length: str = ruling(
         "18/24/30/36",
-        accepts=Text(r"\d+/\d+/\d+/\d+", "any four numbers a/b/c/d (like '18/24/30/36')"),
+        # at least 5 spaces: a moving rocket leaps over the others (RULES §6.1), so one space
+        # must stay free with five ships aboard; at most 999, far beyond any printed track
+        accepts=Numbers(4, 5, 999, "18/24/30/36"),
         source="27",
-        alternatives="any four numbers a/b/c/d",
+        alternatives="any four numbers a/b/c/d, each 5 to 999",
         description="Spaces on the flight track for flight levels I/II/III/IV.",
     )
     start_gap: Literal["level+1"] | int = ruling(
@@ -465,7 +495,7 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
             value = _FLAG_WORDS[word]
         elif word in ("true", "false"):
             value = word == "true"
-        elif re.fullmatch(r"[+-]?\d+", raw):
+        elif re.fullmatch(r"[+-]?\d{1,18}", raw):
             value = int(raw)
         out[name] = value
     for err in _check(out, "--ruling", ""):

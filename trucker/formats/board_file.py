@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
-from trucker.formats.boards import key_number, parse_columns
+from trucker.formats.boards import parse_columns, row_number
 
 __all__ = ["BoardFile", "InsuranceEntry"]
 
@@ -59,7 +59,6 @@ class BoardFile(BaseModel):
     @classmethod
     def _rows(cls, value: dict[str, str]) -> dict[str, str]:
         for row, cols in value.items():
-            if key_number(row) is None:
-                raise ValueError(f"row {row!r} is not a number")
+            row_number(row)
             parse_columns(cols)
         return value

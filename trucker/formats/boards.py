@@ -9,10 +9,17 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol
 
-from trucker.core.boards import Board, Insurance
+from trucker.core.boards import MAX_BOARD_NUMBER, Board, Insurance
 from trucker.core.geometry import Cell
 
-__all__ = ["BoardData", "InsuranceData", "board_from_file", "parse_columns", "key_number"]
+__all__ = [
+    "BoardData",
+    "InsuranceData",
+    "board_from_file",
+    "parse_columns",
+    "key_number",
+    "row_number",
+]
 
 
 class InsuranceData(Protocol):
@@ -71,18 +78,36 @@ _NUMBER = re.compile(r"\s*(-?\d+)\s*", re.ASCII)
 
 def key_number(text: str) -> int | None:
     """A row or column written as a table key (``"6"``, ``" -1 "``), or None: plain digits only
-    (``"²"`` is a digit to Python's ``isdigit``, not to ``int``)."""
+    (``"²"`` is a digit to Python's ``isdigit``, not to ``int``), and not so many that no board
+    could have the number."""
     match = _NUMBER.fullmatch(text)
-    return int(match.group(1)) if match else None
+    return int(match.group(1)) if match and len(match.group(1)) <= 18 else None
+
+
+_SCALE = f"number rows and columns from 0 to {MAX_BOARD_NUMBER}"
+
+
+def row_number(text: str) -> int:
+    """A row of ``squares``, written as its table key; ``ValueError`` unless it is a number
+    from 0 to :data:`~trucker.core.boards.MAX_BOARD_NUMBER`."""
+    row = key_number(text)
+    if row is None and _NUMBER.fullmatch(text) is None:
+        raise ValueError(f"row {text!r} is not a number")
+    if row is None or not 0 <= row <= MAX_BOARD_NUMBER:
+        raise ValueError(f"row {text.strip()} is off the scale: {_SCALE}")
+    return row
 
 
 def parse_columns(text: str) -> list[int]:
-    """``"3, 5-9, 11"`` -> ``[3, 5, 6, 7, 8, 9, 11]``."""
+    """``"3, 5-9, 11"`` -> ``[3, 5, 6, 7, 8, 9, 11]``; each from 0 to
+    :data:`~trucker.core.boards.MAX_BOARD_NUMBER`, checked before a range is counted out."""
     out: list[int] = []
     for chunk in text.split(","):
         match = _RANGE.match(chunk)
         if match is None:
             raise ValueError(f'{text!r} is not a column list like "3, 5-9, 11"')
+        if any(len(n) > 3 or int(n) > MAX_BOARD_NUMBER for n in match.groups() if n):
+            raise ValueError(f"{chunk.strip()!r} is off the scale: {_SCALE}")
         low = int(match.group(1))
         high = int(match.group(2) or low)
         if high < low:
@@ -94,10 +119,10 @@ def parse_columns(text: str) -> list[int]:
 
 
 def _row(text: str) -> int:
-    row = key_number(text)
-    if row is None:
-        raise ValueError(f"squares.{text}: row {text!r} is not a number")
-    return row
+    try:
+        return row_number(text)
+    except ValueError as exc:
+        raise ValueError(f"squares.{text}: {exc}") from None
 
 
 def _square(text: str, key: str) -> Cell:

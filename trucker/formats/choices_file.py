@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from trucker.core.errors import BadInput, InputError
-from trucker.formats.load import read_document
+from trucker.formats.load import display_name, read_document
 
 __all__ = ["CHOICES_FORMAT", "read_choices", "choices_from_document"]
 
@@ -28,7 +28,7 @@ def read_choices(
     path: str | os.PathLike[str], names: Sequence[str], *, display: str | None = None
 ) -> dict[str, list[str]]:
     """The choice labels of each ship named in the file (``names``: the flight's ships)."""
-    name = display or str(path)
+    name = display_name(path, display)
     return choices_from_document(read_document(path, display=name), names, name)
 
 

@@ -31,6 +31,9 @@ from pydantic import (
 from trucker.core.cards import (
     CARD_CLASSES,
     INLINE,
+    MAX_DECK,
+    MAX_ENTRIES,
+    MAX_NUMBER,
     Card,
     CardType,
     CombatLine,
@@ -115,8 +118,8 @@ Dir = Annotated[
     BeforeValidator(Direction.parse),
     WithJsonSchema({"type": "string", "enum": _DIRECTION_FORMS}),
 ]
-Count = Annotated[StrictInt, Field(ge=0)]
-Positive = Annotated[StrictInt, Field(ge=1)]
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
+Positive = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 
 
 class _Entry(BaseModel):
@@ -172,7 +175,9 @@ class SabotageEntry(_Entry):
 class MeteorSwarmEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.METEOR_SWARM
     type: Literal["meteor-swarm"]
-    threats: list[Meteor] = Field(min_length=1, description="in printed order")
+    threats: list[Meteor] = Field(
+        min_length=1, max_length=MAX_ENTRIES, description="in printed order"
+    )
 
     def card_fields(self) -> dict[str, Any]:
         return {"threats": tuple(self.threats)}
@@ -186,7 +191,9 @@ class SlaversEntry(_Entry):
     credits: Count = Field(description="reward")
     days: Count = Field(description="flight days the reward costs")
     shots: list[Shot] = Field(
-        default_factory=list, description="ABE hostile slavers also shoot the ships they beat"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="ABE hostile slavers also shoot the ships they beat",
     )
 
     def card_fields(self) -> dict[str, Any]:
@@ -202,7 +209,9 @@ class SmugglersEntry(_Entry):
     reward: Goods = Field(description="goods gained by the winner")
     days: Count = Field(description="flight days the reward costs")
     shots: list[Shot] = Field(
-        default_factory=list, description="ABE hostile smugglers also shoot the ships they beat"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="ABE hostile smugglers also shoot the ships they beat",
     )
 
     def card_fields(self) -> dict[str, Any]:
@@ -214,7 +223,9 @@ class PiratesEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.PIRATES
     type: Literal["pirates"]
     strength: Count = Field(description="firepower to beat (strictly more wins)")
-    shots: list[Shot] = Field(min_length=1, description="fired at each ship that loses")
+    shots: list[Shot] = Field(
+        min_length=1, max_length=MAX_ENTRIES, description="fired at each ship that loses"
+    )
     credits: Count = Field(description="reward")
     days: Count = Field(description="flight days the reward costs")
 
@@ -226,10 +237,13 @@ class PiratesEntry(_Entry):
 class PlanetsEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.PLANETS
     type: Literal["planets"]
-    planets: list[Goods] = Field(min_length=1, description="the goods on each planet")
+    planets: list[Goods] = Field(
+        min_length=1, max_length=MAX_ENTRIES, description="the goods on each planet"
+    )
     days: Count = Field(description="flight days a landed ship loses")
     crew: list[Count] = Field(
         default_factory=list,
+        max_length=MAX_ENTRIES,
         description="ABE developed planets: humans each planet offers, in planet order",
     )
 
@@ -252,7 +266,9 @@ class AbandonedShipEntry(_Entry):
     credits: Count
     days: Count
     shots: list[Shot] = Field(
-        default_factory=list, description="ABE: the ship about to take it is shot at first"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="ABE: the ship about to take it is shot at first",
     )
 
     def card_fields(self) -> dict[str, Any]:
@@ -267,7 +283,9 @@ class AbandonedStationEntry(_Entry):
     reward: Goods
     days: Count
     shots: list[Shot] = Field(
-        default_factory=list, description="ABE: the ship about to take it is shot at first"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="ABE: the ship about to take it is shot at first",
     )
 
     def card_fields(self) -> dict[str, Any]:
@@ -283,7 +301,7 @@ class PenaltyEntry(BaseModel):
     days: Positive | None = None
     crew: Positive | None = None
     goods: Positive | None = None
-    shots: list[Shot] | None = Field(None, min_length=1)
+    shots: list[Shot] | None = Field(None, min_length=1, max_length=MAX_ENTRIES)
 
     @model_validator(mode="after")
     def _one(self) -> PenaltyEntry:
@@ -357,7 +375,9 @@ class IntruderEntry(_Entry):
         None, description="left | right; a double intruder may leave it out"
     )
     fuses: list[Positive] = Field(
-        default_factory=list, description="commandos: the steps at which a fuse is placed"
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="commandos: the steps at which a fuse is placed",
     )
     double: StrictBool = Field(False, description="a left-hand and a right-hand intruder")
     reward: RewardEntry
@@ -401,7 +421,9 @@ class HazardousBusinessEntry(_Entry):
 class MostlyOpenSpaceEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
     type: Literal["mostly-open-space"]
-    threats: list[Meteor] = Field(min_length=1, description="meteors for the fastest ship(s)")
+    threats: list[Meteor] = Field(
+        min_length=1, max_length=MAX_ENTRIES, description="meteors for the fastest ship(s)"
+    )
 
     def card_fields(self) -> dict[str, Any]:
         return {"threats": tuple(self.threats)}
@@ -509,7 +531,9 @@ class DeckFile(BaseModel):
     level: LevelValue | None = Field(
         None, description="the flight's level; may be left out when every card has one"
     )
-    card: list[CardEntry] = Field(min_length=1, description="the cards, top first")
+    card: list[CardEntry] = Field(
+        min_length=1, max_length=MAX_DECK, description="the cards, top first"
+    )
 
 
 class _Catalogued(BaseModel):

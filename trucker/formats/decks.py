@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.core.cards import Card, Level
+from trucker.core.cards import MAX_DECK, Card, Level
 from trucker.core.errors import BadInput, InputError
 from trucker.formats.catalogue import cards
-from trucker.formats.load import read_document
+from trucker.formats.load import display_name, read_document
 
 __all__ = [
     "Deck",
@@ -146,6 +146,9 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
     errors: list[InputError] = []
     raw_cards = data.get("card")
+    if isinstance(raw_cards, list) and len(raw_cards) > MAX_DECK:
+        # before the model reads them all, and before one line for each bad card
+        raise BadInput.one(name, "card", f"{len(raw_cards)} cards: a deck holds at most {MAX_DECK}")
     try:
         model = DeckFile.model_validate(data)
     except ValidationError as exc:
@@ -196,8 +199,9 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
 
 def load_deck(path: str | os.PathLike[str], *, display: str | None = None) -> Deck:
-    """Read a deck file (``trucker-deck/1``, TOML or JSON); :class:`BadInput` on any problem."""
-    name = display or str(path)
+    """Read a deck file (``trucker-deck/1``, TOML or JSON; ``-``: standard input);
+    :class:`BadInput` on any problem."""
+    name = display_name(path, display)
     return deck_from_document(read_document(path, display=name), name)
 
 

@@ -20,7 +20,7 @@ import msgspec
 from msgspec import Meta, Struct, field
 
 from trucker.core.geometry import Connector, Direction, parse_sides
-from trucker.formats.boards import key_number, parse_columns
+from trucker.formats.boards import parse_columns, row_number
 
 __all__ = ["read_ship", "read_board", "TILE_STRUCTS", "ShipFile", "BoardFile", "InsuranceEntry"]
 
@@ -292,8 +292,7 @@ class BoardFile(Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
     def __post_init__(self) -> None:
         """The model's check of ``squares``: each row a number, each column list readable."""
         for row, cols in self.squares.items():
-            if key_number(row) is None:
-                raise ValueError("a row that is not a number")
+            row_number(row)
             parse_columns(cols)
 
 

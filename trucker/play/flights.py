@@ -17,7 +17,7 @@ from typing import Any
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
-from trucker.core.errors import BadEvent, BadInput
+from trucker.core.errors import BadEvent, BadInput, TruckerError
 from trucker.core.events import Decided, Event, Rolled, read_events
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
@@ -28,6 +28,8 @@ from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
+from trucker.rules.report import Report
+from trucker.rules.validate import validate
 from trucker.sim.captains import ScriptedPolicy
 from trucker.sim.flight import FlightResult
 from trucker.sim.roster import captain, scripted
@@ -37,6 +39,7 @@ from trucker.sim.table import Table
 __all__ = [
     "Crew",
     "FlightPlan",
+    "IllegalLayout",
     "LOG_FORMAT",
     "deck_for",
     "fly",
@@ -47,6 +50,7 @@ __all__ = [
     "plan_dice",
     "read_log",
     "replay",
+    "replay_divergence",
     "start",
     "unique_names",
 ]
@@ -174,7 +178,23 @@ def fly(
     draws and the rewards from ``catalogue`` (the packaged one unless given). ``log``: the
     list the events are written to as they happen, for a captain who reads what happened so
     far before answering (a player at the terminal); a new one unless given."""
-    return start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log).finish()
+    state = start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log)
+    result = state.finish()
+    policies = {c.name: state.table.policy(c.name) for c in plan.crews}
+    result.unused_choices = _unused_choices(plan, policies)
+    return result
+
+
+def _unused_choices(plan: FlightPlan, policies: Mapping[str, Policy]) -> dict[str, list[str]]:
+    """Each ship's scripted answers left over: what its script still holds, or the whole
+    script when another captain (an interactive one) answered for the ship."""
+    unused = {}
+    for name, script in plan.choices.items():
+        policy = policies.get(name)
+        left = list(policy.remaining) if isinstance(policy, ScriptedPolicy) else list(script)
+        if left:
+            unused[name] = left
+    return unused
 
 
 def launch(plan: FlightPlan) -> tuple[ShipAfter, ...]:
@@ -242,6 +262,12 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
         )
     if not isinstance(header.get("deck"), Mapping):
         raise BadInput.one(name, "flight.deck", "expected the flight's deck")
+    if not 1 <= len(ships) <= 5:
+        raise BadInput.one(
+            name, "flight.ships", f"a flight has one to five ships, the log has {len(ships)}"
+        )
+    if len({e["name"] for e in ships}) != len(ships):
+        raise BadInput.one(name, "flight.ships", "name each ship once (events name their ship)")
     crews = tuple(
         Crew(
             name=entry["name"],
@@ -257,6 +283,10 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
         logged = read_events(events)
     except BadEvent as exc:
         raise exc.input_error(name) from None
+    for index, event in enumerate(logged):
+        if isinstance(event, Rolled) and not all(1 <= face <= 6 for face in event.faces):
+            faces = ", ".join(map(str, event.faces))
+            raise BadInput.one(name, f"events[{index}].faces", f"die faces are 1-6, got {faces}")
     rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
     for e in logged:
@@ -278,7 +308,60 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
 
 def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
-    :class:`BadInput` when the document is not a flight log."""
+    :class:`BadInput` when the document is not a flight log, :class:`IllegalLayout` when a
+    ship's layout breaks the rules."""
     plan, _ = read_log(document, name)
+    for crew in plan.crews:
+        report = validate(crew.ship, plan.rulings)
+        if not report.legal:
+            raise IllegalLayout(crew.name, crew.ship, report)
     scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
     return plan, fly(plan, captains=scripted)
+
+
+class IllegalLayout(TruckerError):
+    """A ship of a flight log whose layout breaks the rules: it does not fly, as ``trucker fly``
+    flies no illegal layout (a log holds each layout as it flew, repaired tiles removed)."""
+
+    def __init__(self, name: str, ship: Ship, report: Report) -> None:
+        self.name = name
+        self.ship = ship
+        self.report = report
+        count = len(report.violations)
+        told = f"{count} violation{'s' * (count != 1)}"
+        super().__init__(f"flight.ships.{name}: the layout is illegal ({told})")
+
+
+def replay_divergence(document: Mapping[str, Any], result: FlightResult) -> str | None:
+    """Where a replay left its log, or None: the first event that differs (an edited log
+    may keep its rolls, choices and final table and still tell another flight), else the
+    first ship whose result differs."""
+    logged = [e.to_dict() for e in read_events(document.get("events", []))]
+    flown = [e.to_dict() for e in result.events or ()]
+    for index, (was, now) in enumerate(zip(logged, flown, strict=False)):
+        if was != now:
+            return f"events[{index}]: the log has {_event_words(was, now)}"
+    if len(logged) != len(flown):
+        more, kind = ("log", logged) if len(logged) > len(flown) else ("replay", flown)
+        return (
+            f"events[{min(len(logged), len(flown))}]: the {more} goes on with "
+            f"{kind[min(len(logged), len(flown))]['kind']} ({len(logged)} events logged, "
+            f"{len(flown)} flown again)"
+        )
+    ships = document.get("ships")
+    for index, ship in enumerate(result.ships):
+        written = ships[index] if isinstance(ships, list) and index < len(ships) else None
+        if written != ship.to_dict():
+            return f"ships[{index}]: {ship.name} ended differently from the log"
+    if isinstance(ships, list) and len(ships) != len(result.ships):
+        return f"ships: the log has {len(ships)} results, the replay {len(result.ships)}"
+    return None
+
+
+def _event_words(was: Mapping[str, Any], now: Mapping[str, Any]) -> str:
+    """Two events that differ, in the keys that differ."""
+    if was["kind"] != now["kind"]:
+        return f"{was['kind']}, the replay {now['kind']}"
+    keys = [k for k in {**was, **now} if was.get(k) != now.get(k)]
+    told = ", ".join(f"{k} {was.get(k)!r} (replay {now.get(k)!r})" for k in keys)
+    return f"{was['kind']} with {told}"

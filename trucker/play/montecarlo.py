@@ -36,6 +36,7 @@ __all__ = [
     "Comparison",
     "OddsResult",
     "CHUNK",
+    "MAX_FLIGHTS",
     "chunks",
     "flight_seed",
     "run_chunk",
@@ -46,6 +47,9 @@ __all__ = [
 
 CHUNK = 250
 """Flights per chunk: the unit of work handed to a process or a Dask worker."""
+MAX_FLIGHTS = 10_000_000
+"""The most flights one run flies (about two CPU hours of Class III flights): a larger count
+would only allocate its chunks before the first flight; run again with another seed for more."""
 Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
 

@@ -9,6 +9,7 @@ prints: progress goes to a callback.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from trucker.core.errors import BadInput
 from trucker.formats.catalogue import catalogue
 from trucker.play.montecarlo import CHUNK, OddsSpec, Tally, chunks, run_chunk
 
-__all__ = ["RunOutcome", "fly_chunks", "chunk_size", "Progress"]
+__all__ = ["RunOutcome", "fly_chunks", "chunk_size", "worker_count", "Progress"]
 
 Progress = Callable[[int], None]
 """Called after each chunk with the number of flights it added."""
@@ -41,13 +42,24 @@ def fly_chunks(
     progress: Progress | None = None,
 ) -> RunOutcome:
     """Fly every chunk of ``spec``: in this process (``workers`` 1), in ``workers`` local
-    processes, or on the Dask scheduler at ``dask``."""
+    processes (at most :func:`worker_count`), or on the Dask scheduler at ``dask``."""
     if dask is not None:
         return _on_dask(spec, chunks(spec.flights), dask, progress)
+    workers = worker_count(workers)
     if workers <= 1:
         return _here(spec, chunks(spec.flights), progress)
     return _in_processes(spec, chunks(spec.flights, chunk_size(spec.flights, workers)), workers,
                          progress)  # fmt: skip
+
+
+def worker_count(asked: int) -> int:
+    """The local processes a run starts: as many as asked, but no more than the CPUs this
+    process may use (more would only wait their turn, each with its own memory)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(asked, cpus))
 
 
 def chunk_size(flights: int, workers: int) -> int:

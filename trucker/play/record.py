@@ -25,9 +25,11 @@ from trucker.core.events import (
     Destroyed,
     Event,
     FellOff,
+    FlightStarted,
     GaveUp,
     GoodsLost,
     Loaded,
+    Moved,
     Recruited,
     Rewarded,
     Settled,
@@ -47,13 +49,17 @@ CardCost = tuple[int, int, int]
 @dataclass(frozen=True)
 class ShipAfter:
     """One ship as a moment of the flight left it: its layout and contents, every tile lost so
-    far (in the order lost), why it gave up, if it did, and the credits earned on cards."""
+    far (in the order lost), why it gave up, if it did, the credits earned on cards, and
+    where it stands on the flight track (the space counted unwrapped, as the log writes it,
+    and the flight days gained since the start; None before the log names the spaces)."""
 
     name: str
     ship: Ship
     lost: tuple[Cell, ...]
     gave_up: str | None = None
     credits: int = 0
+    position: int | None = None
+    days: int = 0
 
     @property
     def crew(self) -> int:
@@ -96,6 +102,8 @@ class _Ledger:
         self.lost = list(start.lost)
         self.gave_up = start.gave_up
         self.credits = start.credits
+        self.position = start.position
+        self.days = start.days
 
     def change(self, square: str, **changes: Any) -> None:
         cell = Cell.parse(square)
@@ -124,7 +132,15 @@ class _Ledger:
 
     def now(self) -> ShipAfter:
         ship = self.start.ship.with_tiles(self.tiles, self.contents)
-        return ShipAfter(self.start.name, ship, tuple(self.lost), self.gave_up, self.credits)
+        return ShipAfter(
+            self.start.name,
+            ship,
+            tuple(self.lost),
+            self.gave_up,
+            self.credits,
+            self.position,
+            self.days,
+        )
 
     def apply(self, event: Event) -> None:
         """What ``event`` changed aboard, if anything."""
@@ -173,6 +189,9 @@ class _Ledger:
                 self.gave_up = reason
             case Rewarded(credits=credits):
                 self.credits += credits
+            case Moved(days=days, end=end):
+                self.position = end
+                self.days += days
 
     def _eaten(self, ate: Ate) -> None:
         """A predator emptied the tile of what the event lists (RULES §7.3)."""
@@ -211,6 +230,12 @@ def record_flight(launch: Sequence[ShipAfter], events: Iterable[Event]) -> Fligh
         if isinstance(event, CardRevealed | Settled) and card is not None:
             close()
             card = None
+        if isinstance(event, FlightStarted):
+            for name, space in zip(event.ships, event.positions, strict=False):
+                if name in by_name:
+                    by_name[name].position = space
+            launch = tuple(ledger.now() for ledger in ledgers)
+            continue
         if isinstance(event, CardRevealed):
             card = event.index - 1
             for ledger in ledgers:

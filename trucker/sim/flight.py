@@ -130,6 +130,9 @@ class FlightResult:
     card_labels: list[str] = field(default_factory=list)
     """The label of each card played, in order (Hazardous Business cards included)."""
     lost_squares: dict[str, list[str]] = field(default_factory=dict)
+    unused_choices: dict[str, list[str]] = field(default_factory=dict)
+    """Per ship, the scripted answers no question of the flight took (the first one and those
+    after it): a choices file that does not fit the flight, so its author is told. Not logged."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

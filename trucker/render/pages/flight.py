@@ -14,106 +14,39 @@ computes a rule; it imports nothing from the CLI.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from trucker.core.geometry import Cell
 from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
-from trucker.render.pages.player import Frame, Show, page
+from trucker.render.pages.player import BIG, Frame, Show, page
+from trucker.render.pages.scoreboard import (
+    fleet_style,
+    scoreboard_html,
+    settlement_html,
+    track_svg,
+)
 from trucker.render.pictures import after_svg
+from trucker.render.pictures.story import line_of, walk_story
+from trucker.render.pictures.threats import Impact, threats_svg
+from trucker.render.pictures.walks import walk_frame_svg
 from trucker.render.rulings import settled_rulings
-from trucker.render.settlement import LEFT_COLUMNS, settlement_table
 
 if TYPE_CHECKING:
-    from trucker.core.geometry import Cell
     from trucker.core.ship import Ship
     from trucker.play.flights import FlightPlan
     from trucker.play.record import ShipAfter
-    from trucker.sim.flight import FlightResult, ShipResult
+    from trucker.sim.flight import FlightResult
 
 __all__ = [
     "flight_show",
     "flight_page",
     "chapter_lines",
     "split_flight",
-    "settlement_svg",
 ]
-
-
-# -- the settlement table ----------------------------------------------------------------------
-
-
-def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i in LEFT_COLUMNS else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    return "\n".join([line(headers), *(line(r) for r in rows)])
-
-
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-_CHAR = 8.8
-"""A width estimate per character at 14 units (no font metrics in the standard library)."""
-_ROW = 26
-
-
-def settlement_svg(ships: Sequence[ShipResult], title: str) -> str:
-    """The settlement table as a picture, its plain-text form in ``<desc>``."""
-    headers, rows = settlement_table(ships)
-    widths = [max(len(h), *(len(r[i]) for r in rows)) * _CHAR + 18 for i, h in enumerate(headers)]
-    width = max(sum(widths) + 32, len(title) * 10.0 + 32)
-    height = 56 + _ROW * (len(rows) + 1) + 12
-    size = {"width": f"{width:.0f}", "height": f"{height:.0f}"}
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {size['width']} {size['height']}",
-            **size,
-            "role": "img",
-            "aria-labelledby": "svg-title svg-desc",
-            "font-family": _FONT,
-            "class": "settlement",
-        },
-    )
-    ET.SubElement(root, "title", {"id": "svg-title"}).text = title
-    ET.SubElement(root, "desc", {"id": "svg-desc"}).text = _plain_table(headers, rows)
-    ET.SubElement(root, "rect", {"x": "0", "y": "0", **size, "fill": "#ffffff"})
-    heading = {"x": "16", "y": "26", "font-size": "17", "font-weight": "bold", "fill": "#1e293b"}
-    ET.SubElement(root, "text", {**heading, "class": "title"}).text = title
-    for number, cells in enumerate([headers, *rows]):
-        y = 56 + _ROW * number
-        group = ET.SubElement(root, "g", {"class": "header" if number == 0 else "row"})
-        if number % 2 == 0 and number:
-            ET.SubElement(
-                group,
-                "rect",
-                {"x": "12", "y": f"{y - 18}", "width": f"{sum(widths) + 8:.0f}", "height": "25"},
-                fill="#f1f5f9",
-            )
-        x = 16.0
-        for i, (text, column) in enumerate(zip(cells, widths, strict=True)):
-            left = i in LEFT_COLUMNS
-            bold = number == 0 or i == len(cells) - 1
-            attrs = {
-                "x": f"{x if left else x + column - 18:.0f}",
-                "y": f"{y}",
-                "font-size": "14",
-                "fill": "#1e293b",
-                "text-anchor": "start" if left else "end",
-            }
-            if bold:
-                attrs["font-weight"] = "bold"
-            ET.SubElement(group, "text", attrs).text = text
-            x += column
-    ET.indent(root, space=" ")
-    return ET.tostring(root, encoding="unicode") + "\n"
 
 
 # -- the show ----------------------------------------------------------------------------------
@@ -121,6 +54,23 @@ def settlement_svg(ships: Sequence[ShipResult], title: str) -> str:
 
 def _fields(event: Any) -> Mapping[str, Any]:
     return event if isinstance(event, Mapping) else event.to_dict()
+
+
+FLIGHT_KEY = (
+    "a numbered disc: a ship, in its colour, on its space of the flight track (dashed, beside "
+    "it: gave up); the same number and colour in the scoreboard and around its picture",
+    "(+2), (-1) in the scoreboard: what this card changed",
+    "a numbered arrow: a meteor or shot, in the order it came; red outline: it destroyed the "
+    "tile, green outline: something stopped it (named)",
+    "crossed-out red square: a tile lost on this card",
+    "orange prongs and bar: an exposed connector (no tile beyond it)",
+    "an intruder's path: its numbered steps, the hand's tries (1✗ 2✓) on each tile it left",
+)
+"""The flight page's key, beside the player."""
+
+
+def _is_start(event: Any) -> bool:
+    return _fields(event)["kind"] == "flight-started"
 
 
 def _flies_on(fields: Mapping[str, Any]) -> bool:
@@ -236,11 +186,71 @@ def _one_scale(pictures: list[str], indices: Sequence[int]) -> None:
         pictures[index] = _SIZE.sub(size, pictures[index], count=1)
 
 
-def _ship_picture(now: ShipAfter, lost_here: Sequence[Cell], before: Ship | None) -> str:
+def _ship_picture(
+    now: ShipAfter,
+    lost_here: Sequence[Cell],
+    before: Ship | None,
+    crop: Sequence[Cell],
+    crew_lost: int = 0,
+) -> str:
     title = f"{now.name}: {_plural(len(now.ship.tiles), 'tile')}"
     if now.gave_up:
         title += f", gave up ({now.gave_up})"
-    return after_svg(now.ship, lost_here, title, before)
+    return after_svg(now.ship, lost_here, title, before, crew_lost=crew_lost, crop=crop)
+
+
+def _impacts(events: Sequence[Any]) -> list[Impact]:
+    """The meteors and shots of one ship on one card, in order, each with what stopped it."""
+    found: list[Impact] = []
+    for event in events:
+        fields = _fields(event)
+        if fields["kind"] == "met":
+            square = Cell.parse(fields["square"]) if fields.get("square") else None
+            line = line_of(fields["direction"], fields["line"])
+            found.append(Impact(str(fields["threat"]), line, square))
+        elif fields["kind"] == "stopped" and found:
+            defender = fields.get("defender")
+            found[-1] = dataclasses.replace(
+                found[-1],
+                stopped_by=str(fields["by"]),
+                defender=Cell.parse(defender) if defender else None,
+            )
+    return found
+
+
+def _card_picture(
+    before: ShipAfter,
+    after: ShipAfter,
+    events: Sequence[Any],
+    lost_here: Sequence[Cell],
+    crop: Sequence[Cell],
+) -> str | None:
+    """What a card did to one ship, drawn: an intruder's walk, or every meteor and shot and
+    what it met; None for a card that aimed nothing at it."""
+    mine = [e for e in events if _fields(e).get("ship") == after.name]
+    kinds = {_fields(e)["kind"] for e in mine}
+    crew = before.crew - after.crew
+    if "landed" in kinds:
+        story = walk_story(before.ship, mine)
+        title = (
+            f"{after.name}: {story.intruder} from the {story.direction}, {story.line}"
+            + (f", {_plural(crew, 'crew')} lost" if crew else "")
+            + (f", tiles lost: {', '.join(map(str, lost_here))}" if lost_here else "")
+        )
+        return walk_frame_svg(story, None, title, captions=False)
+    impacts = _impacts(mine)
+    if impacts:
+        title = f"{after.name}: {_plural(len(impacts), 'threat')}" + (
+            f", {_plural(len(lost_here), 'tile')} lost" if lost_here else ", no tile lost"
+        )
+        return threats_svg(before.ship, after.ship, impacts, lost_here, title, crop, captions=False)
+    return None
+
+
+def _leader(ships: Sequence[ShipAfter]) -> int:
+    """The ship drawn large on a card that aimed at none: the one furthest ahead that flies."""
+    flying = [(-(s.position or 0), k) for k, s in enumerate(ships) if s.gave_up is None]
+    return min(flying)[1] if flying else 0
 
 
 def _card_title(card: Mapping[str, Any]) -> str:
@@ -261,9 +271,21 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     pictures = _Pictures()
     record = flight_record(plan, result)
     launch, cards, settlement = split_flight(result.events or [])
+    track = next((int(_fields(e)["track"]) for e in launch if _is_start(e)), 0)
     state = record.launch
+    crops = [tuple(s.ship.tiles) for s in state]
+
+    def board(now: Sequence[ShipAfter], before: Sequence[ShipAfter] | None, when: str) -> int:
+        """The track strip and the scoreboard, one picture above the ships."""
+        strip = ""
+        if track:
+            strip = _own_ids(track_svg(now, track, f"The flight track {when}"), "track-")
+        markup = fleet_style(len(now)) + strip + scoreboard_html(now, before, track or 1)
+        return pictures.add(markup, "")
+
     first = tuple(
-        pictures.add(_ship_picture(s, s.lost, None), f"ship{n}-") for n, s in enumerate(state, 1)
+        pictures.add(_ship_picture(s, s.lost, None, crops[n - 1]), f"ship{n}-")
+        for n, s in enumerate(state, 1)
     )
     repaired = [
         f"{c.name} was repaired before launch: {_plural(len(c.repaired), 'tile')} lost"
@@ -271,19 +293,48 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         if c.repaired
     ]
     named = len(plan.crews) > 1
-    frames = [Frame("Launch", (*chapter_lines(launch, named=named), *repaired), first)]
+    frames = [
+        Frame(
+            "Launch",
+            (*chapter_lines(launch, named=named), *repaired),
+            first,
+            board=board(state, None, "at launch"),
+        )
+    ]
     for card, events in cards:
         now = record.after[int(card["index"]) - 1]
         shown = []
+        feature = None
         for n, (before, after) in enumerate(zip(state, now, strict=True), 1):
             lost_here = after.lost[len(before.lost) :]
-            shown.append(pictures.add(_ship_picture(after, lost_here, before.ship), f"ship{n}-"))
+            aimed = _card_picture(before, after, events, lost_here, crops[n - 1])
+            if aimed is not None and feature is None:
+                feature = n - 1
+            card_svg = aimed or _ship_picture(
+                after, lost_here, before.ship, crops[n - 1], before.crew - after.crew
+            )
+            shown.append(pictures.add(card_svg, f"ship{n}-"))
+        frames.append(
+            Frame(
+                _card_title(card),
+                tuple(chapter_lines(events, named=named)),
+                tuple(shown),
+                board=board(now, state, f"after card {card['index']}"),
+                feature=_leader(now) if feature is None else feature,
+            )
+        )
         state = now
-        lines = tuple(chapter_lines(events, named=named))
-        frames.append(Frame(_card_title(card), lines, tuple(shown)))
     title = "The end of the flight (RULES §9)"
-    table = pictures.add(settlement_svg(result.ships, f"{title}: credits"), "settlement-")
-    frames.append(Frame(title, tuple(chapter_lines(settlement, named=named)), table))
+    numbers = {c.name: n for n, c in enumerate(plan.crews, 1)}
+    table = pictures.add(settlement_html(result.ships, f"{title}: credits", numbers), "")
+    frames.append(
+        Frame(
+            title,
+            tuple(chapter_lines(settlement, named=named)),
+            table,
+            board=board(state, None, "at the end") if track else None,
+        )
+    )
     deck = plan.deck
     names = [c.name for c in plan.crews]
     dice = (
@@ -296,8 +347,10 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     intro = (
         f"{deck.name or 'The deck'}: a level {deck.level} deck of "
         f"{_plural(len(deck.cards), 'card')}, flown by {_names(names)} ({dice}).",
-        "Each frame is one card: what happened, in order, and every ship after it, the tiles "
-        "lost on that card crossed out. The last frame settles the credits (RULES §9.1).",
+        "Each frame is one card: what happened, in order, the flight track and every ship's "
+        "crew, tokens, goods and credits after it, and every ship's picture, the tiles lost on "
+        "that card crossed out (click a small picture to see it large). The last frame settles "
+        "the credits (RULES §9.1).",
     )
     notes = []
     if result.representative:
@@ -309,8 +362,10 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         notes.append(f"Rulings not at their defaults: {settled_rulings(result.rulings)}")
     show_title = f"Flight: {deck.name or f'level {deck.level}'} — {_names(names)}"
     drawn = pictures.items
-    _one_scale(drawn, [i for i in range(len(drawn)) if i != table])
-    return Show(show_title, tuple(drawn), tuple(frames), intro, tuple(notes))
+    if len(plan.crews) < BIG:
+        ships = {i for f in frames[:-1] for i in f.shown}
+        _one_scale(drawn, sorted(ships))
+    return Show(show_title, tuple(drawn), tuple(frames), intro, tuple(notes), FLIGHT_KEY)
 
 
 def flight_page(plan: FlightPlan, result: FlightResult) -> str:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     pass
 
-__all__ = ["Frame", "Show", "page", "pack_pictures"]
+__all__ = ["Frame", "Show", "page", "pack_pictures", "compose"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,10 @@ class Frame:
     picture: int | tuple[int, ...] = 0
     upto: int | None = None
     focus: tuple[str, ...] = ()
+    board: int | None = None
+    """A picture drawn above the others, across the page (a flight's track and scoreboard)."""
+    feature: int = 0
+    """Which of several pictures is drawn large (the rest as thumbnails that expand)."""
 
     @property
     def shown(self) -> tuple[int, ...]:
@@ -57,6 +61,8 @@ class Frame:
             "picture": list(self.picture) if isinstance(self.picture, tuple) else self.picture,
             "upto": self.upto,
             "focus": list(self.focus),
+            "board": self.board,
+            "feature": self.feature,
         }
 
 
@@ -69,6 +75,8 @@ class Show:
     frames: tuple[Frame, ...]
     intro: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    legend: tuple[str, ...] = ()
+    """What the pictures' marks mean, listed beside the player."""
 
     def __post_init__(self) -> None:
         if not self.frames:
@@ -76,7 +84,7 @@ class Show:
         for frame in self.frames:
             if not frame.shown:
                 raise ValueError(f"frame {frame.title!r} names no picture")
-            for index in frame.shown:
+            for index in (*frame.shown, *(() if frame.board is None else (frame.board,))):
                 if not 0 <= index < len(self.pictures):
                     raise ValueError(f"frame {frame.title!r} names picture {index}")
 
@@ -153,12 +161,37 @@ def _items(lines: Iterable[str]) -> str:
     return "".join(f"<li>{html.escape(line)}</li>" for line in lines)
 
 
+BIG = 3
+"""From this many pictures in a frame on, one is drawn large and the others as thumbnails."""
+
+
+def compose(pictures: Sequence[str], frame: Frame, large: int | None = None) -> str:
+    """The markup of a frame's pictures, as the script draws them: one picture alone, or the
+    frame's board above a fleet of pictures, side by side (two) or one large (``large``, else
+    the frame's feature) beside thumbnails that expand when clicked."""
+    shown = frame.shown
+    if len(shown) == 1 and frame.board is None:
+        return pictures[shown[0]]
+    big = (frame.feature if large is None else large) if len(shown) >= BIG else None
+    cards = []
+    for k, index in enumerate(shown):
+        if big is None:
+            cards.append(f'<div class="ship-card" data-card="{k}">{pictures[index]}</div>')
+        else:
+            state = "true" if k == big else "false"
+            cards.append(
+                f'<div class="ship-card{" big" if k == big else ""}" data-card="{k}" '
+                f'role="button" tabindex="0" aria-pressed="{state}">{pictures[index]}</div>'
+            )
+    rows = f' style="--thumbs:{len(shown) - 1}"' if big is not None else ""
+    fleet = f'<div class="fleet fleet-{min(len(shown), BIG)}"{rows}>{"".join(cards)}</div>'
+    board = "" if frame.board is None else f'<div class="board">{pictures[frame.board]}</div>'
+    return f'<div class="flight">{board}{fleet}</div>'
+
+
 def _figure(show: Show, frame: Frame) -> str:
     """The markup of a frame's pictures, as the script draws them."""
-    if len(frame.shown) == 1:
-        return show.pictures[frame.shown[0]]
-    parts = "".join(f"<div>{show.pictures[i]}</div>" for i in frame.shown)
-    return f'<div class="side-by-side">{parts}</div>'
+    return compose(show.pictures, frame)
 
 
 def page(show: Show) -> str:
@@ -175,6 +208,11 @@ def page(show: Show) -> str:
     transcript = "".join(f"<h3>{esc(f.title)}</h3><ul>{_items(f.lines)}</ul>" for f in show.frames)
     intro = "".join(f'<p class="intro">{esc(p)}</p>' for p in show.intro)
     notes = "".join(f'<p class="intro">{esc(p)}</p>' for p in show.notes)
+    legend = (
+        f'<section class="legend"><h2>Key</h2><ul>{_items(show.legend)}</ul></section>'
+        if show.legend
+        else ""
+    )
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -185,10 +223,10 @@ def page(show: Show) -> str:
         f"<style>\n{_asset('player.css')}</style>",
         "</head>",
         '<body data-frame="0">',
-        f"<header><h1>{esc(show.title)}</h1>{intro}</header>",
+        f"<header><h1>{esc(show.title)}</h1></header>",
         "<main>",
         '<p id="no-script">This page plays step by step with JavaScript; without it, the '
-        "picture shows the whole story and every step is written out below.</p>",
+        "picture shows the first frame and every step is written out below.</p>",
         '<div class="player">',
         "<figure>",
         f'<div id="picture">{_figure(show, first)}</div>',
@@ -204,10 +242,19 @@ def page(show: Show) -> str:
         '<button type="button" id="forward" aria-keyshortcuts="ArrowRight">'
         'Forward<span aria-hidden="true"> →</span></button>',
         '<button type="button" id="last" aria-keyshortcuts="End">Last</button>',
+        "</div>",
+        '<div class="settings">',
+        '<label for="speed">Speed</label>',
+        '<select id="speed">'
+        '<option value="4000">slow (4 s a step)</option>'
+        '<option value="2500" selected>normal (2.5 s)</option>'
+        '<option value="1200">fast (1.2 s)</option>'
+        "</select>",
+        '<button type="button" id="fullscreen" aria-keyshortcuts="F">Full screen</button>',
         f'<span id="counter" aria-hidden="true">1 / {len(show.frames)}</span>',
         "</div>",
         '<p class="keys">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Space</kbd> play or pause, '
-        "<kbd>Home</kbd> <kbd>End</kbd> first and last.</p>",
+        "<kbd>Home</kbd> <kbd>End</kbd> first and last, <kbd>F</kbd> full screen.</p>",
         "</div>",
         '<section id="narration" aria-live="polite" aria-atomic="true">',
         f'<h2 id="frame-title">{esc(first.title)}</h2>',
@@ -216,6 +263,8 @@ def page(show: Show) -> str:
         '<nav id="step-nav" aria-label="All steps" hidden>',
         f'<ol id="frame-list">{frame_buttons}</ol>',
         "</nav>",
+        legend,
+        intro,
         "</div>",
         "</div>",
         f"{notes}",
@@ -223,6 +272,7 @@ def page(show: Show) -> str:
         "<summary>The whole story as text</summary>",
         transcript,
         "</details>",
+        '<section id="handout" aria-label="Every step, for printing"></section>',
         "</main>",
         f'<script type="application/json" id="show-data">{_json_for_script(_page_data(show))}'
         "</script>",

@@ -55,54 +55,56 @@ def walk_narration(
     return before, steps, after
 
 
-def walk_show(
-    ship: Ship, result: IntruderResult, events: Sequence[Any], after: Ship | None = None
-) -> Show:
+def walk_show(ship: Ship, result: IntruderResult, events: Sequence[Any]) -> Show:
     """An intruder card as a show: the landing, one frame per step (both walkers of a double
-    card together), and the outcome, with the ship afterwards if it lost tiles."""
-    from trucker.render.pictures import after_svg, outcome_lines, walk_svg, walk_title
+    card together), and the outcome, each its own picture drawn from the log up to it."""
+    from trucker.render.pictures import outcome_lines, walk_title
+    from trucker.render.pictures.story import walk_story
+    from trucker.render.pictures.walks import walk_frames_svgs, walk_legend
 
-    pictures = [walk_svg(ship, result)]
+    story = walk_story(ship, events)
+    rolled = result.rolled if result.shift is not None else None
+    outcome_words = outcome_lines(result)
+    drawn = walk_frames_svgs(
+        story,
+        walk_title(ship, result),
+        result.card.steps,
+        rolled=rolled,
+        outcome=outcome_words,
+        captions=False,
+    )
+    pictures = [svg for _, svg in drawn]
     before, per_step, later = walk_narration(events)
     frames = [Frame("The landing", tuple(before) or ("the card is drawn",), 0, 0, ("line",))]
     longest = max((len(w.steps) for w in result.walks), default=0)
     for number in range(1, longest + 1):
-        focus = tuple(f"step-{w.hand}-{number}" for w in result.walks if len(w.steps) >= number)
-        hands = " and ".join(f"{w.hand}-hand" for w in result.walks if len(w.steps) >= number)
+        walking = [w for w in result.walks if len(w.steps) >= number]
+        focus = tuple(f"token-{w.hand}" for w in walking)
+        hands = " and ".join(f"{w.hand}-hand" for w in walking)
         frames.append(
             Frame(
                 f"Step {number} of {result.card.steps} ({hands})",
                 tuple(per_step.get(number, ())),
-                0,
+                number,
                 number,
                 focus,
             )
         )
-    outcome = tuple(later) + tuple(outcome_lines(result))
-    lost = result.damage.lost
-    picture = 0
-    if after is not None and lost:
-        pictures.append(after_svg(after, lost, f"{after.label} afterwards", ship))
-        picture = 1
-    frames.append(Frame("The outcome", outcome, picture, None, ()))
+    outcome = tuple(later) + tuple(outcome_words)
+    frames.append(Frame("The outcome", outcome, len(pictures) - 1, None, ()))
     card = result.card
     intro = (
         f"{'A double ' if card.double else 'A '}{card.kind} from the {card.direction}: "
         f"{card.steps} steps, fuses at {', '.join(map(str, card.fuses)) or 'no step'}, "
         f"reward {card.reward.short()}.",
-        "Each step shows where the intruder went, which way it was heading and why; "
-        + (
-            "the left-hand walker is drawn with vermilion circles, the right-hand walker with "
-            "blue squares."
-            if len(result.walks) > 1
-            else "its steps are numbered on the squares it entered."
-        ),
+        "Each step shows the ship as that step left it: the path so far, where the intruder "
+        "stands now and which way it heads, and on the tile it left, the sides its hand tried "
+        "in order.",
     )
-    return Show(walk_title(ship, result), tuple(pictures), tuple(frames), intro)
+    legend = tuple(walk_legend(story))
+    return Show(walk_title(ship, result), tuple(pictures), tuple(frames), intro, legend=legend)
 
 
-def walk_page(
-    ship: Ship, result: IntruderResult, events: Sequence[Any], after: Ship | None = None
-) -> str:
+def walk_page(ship: Ship, result: IntruderResult, events: Sequence[Any]) -> str:
     """The teaching page for one intruder card (``trucker intruder ... --html``)."""
-    return page(walk_show(ship, result, events, after))
+    return page(walk_show(ship, result, events))

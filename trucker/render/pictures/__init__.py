@@ -14,16 +14,18 @@ True
 """
 
 from trucker.render.pictures.canvas import SQUARE, WALKER_COLORS
-from trucker.render.pictures.ship import after_svg, ship_svg
+from trucker.render.pictures.ship import after_svg, boards_svg, ship_svg
 from trucker.render.pictures.threats import exposure_svg, hit_svg
-from trucker.render.pictures.walks import outcome_lines, walk_svg, walk_title
+from trucker.render.pictures.walks import outcome_lines, walk_frames, walk_svg, walk_title
 
 __all__ = [
     "ship_svg",
     "hit_svg",
     "exposure_svg",
     "walk_svg",
+    "walk_frames",
     "after_svg",
+    "boards_svg",
     "walk_title",
     "outcome_lines",
     "WALKER_COLORS",

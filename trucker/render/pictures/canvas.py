@@ -10,6 +10,7 @@ sorted, so the same input always gives the same bytes.
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,14 +46,19 @@ __all__ = [
     "Picture",
     "SQUARE",
     "WALKER_COLORS",
+    "LABEL_SIZE",
 ]
 
 
 SQUARE = 88
 INSET = 4
+LABEL_SIZE = 12
+"""A part's label, in picture units: at least 16 px when a walk is projected at 1920×1080."""
 _MARGIN = 64
 _TITLE_HEIGHT = 40
-_LINE_HEIGHT = 18
+_LINE_HEIGHT = 20
+_CAPTION_SIZE = 14
+_TITLE_SIZE = 17
 _GAP = 32
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -163,12 +169,24 @@ def unit_vector(direction: Direction) -> tuple[float, float]:
     }[direction]
 
 
-def text_width(text: str, size: float) -> float:
-    """A width estimate for laying out labels (no font metrics in the standard library)."""
-    return len(text) * size * 0.58
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """A width estimate for laying out labels (no font metrics in the standard library):
+    DejaVu Sans averages 0.58 em a character, 0.66 in bold, and symbols (✓, ✗, ×) are wider."""
+    wide = sum(1 for c in text if ord(c) > 127)
+    return (len(text) * (0.66 if bold else 0.58) + wide * 0.3) * size
 
 
 # -- the picture and its panels --------------------------------------------------------------
+
+_NEAR = 2
+"""Squares off the board this close to it are drawn (the text drawing's margin too)."""
+
+
+def _near(board: Board, cell: Cell) -> bool:
+    return (
+        board.rows[0] - _NEAR <= cell.row <= board.rows[-1] + _NEAR
+        and board.cols[0] - _NEAR <= cell.col <= board.cols[-1] + _NEAR
+    )
 
 
 @dataclass
@@ -184,7 +202,22 @@ class Panel:
 
     @classmethod
     def sized(cls, board: Board, cells: Iterable[Cell], prefix: str = "") -> Panel:
-        every = set(board.squares) | set(cells)
+        """The board and the cells near it: as in the text drawing, a tile far off the board
+        (``"7,99999999"``) is left out rather than stretching the picture to it."""
+        every = set(board.squares) | {c for c in cells if _near(board, c)}
+        rows = range(min(c.row for c in every), max(c.row for c in every) + 1)
+        cols = range(min(c.col for c in every), max(c.col for c in every) + 1)
+        return cls(board, rows, cols, 0.0, 0.0, prefix)
+
+    def holds(self, cell: Cell) -> bool:
+        """The cell is one of the panel's squares."""
+        return cell.row in self.rows and cell.col in self.cols
+
+    @classmethod
+    def around(cls, board: Board, cells: Iterable[Cell], prefix: str = "") -> Panel:
+        """A panel cropped to the squares ``cells`` span (the board's own squares beyond them
+        left out), so that the ship fills the picture."""
+        every = set(cells) or set(board.squares)
         rows = range(min(c.row for c in every), max(c.row for c in every) + 1)
         cols = range(min(c.col for c in every), max(c.col for c in every) + 1)
         return cls(board, rows, cols, 0.0, 0.0, prefix)
@@ -272,21 +305,26 @@ class Picture:
         return y
 
     def captions(self, lines: Sequence[tuple[str, str]], y: float) -> None:
-        """Caption lines (text, class) under the panels."""
+        """Caption lines (text, class) under the panels, each wrapped to the panels' width
+        (a long line never widens the picture and so shrinks its labels)."""
         group = node(self.body, "g", id="captions")
-        for i, (line, cls) in enumerate(lines):
-            node(
-                group,
-                "text",
-                line,
-                x=16,
-                y=y + (i + 1) * _LINE_HEIGHT,
-                font_size=13,
-                fill=RED if "bad" in cls else INK,
-                class_=f"caption {cls}".strip(),
-            )
-            self.width = max(self.width, 32 + text_width(line, 13))
-        self.height = max(self.height, y + len(lines) * _LINE_HEIGHT + 16)
+        room = max(40, int((max(self.width, 480) - 32) / (_CAPTION_SIZE * 0.58)))
+        row = 0
+        for line, cls in lines:
+            for part in textwrap.wrap(line, room, break_on_hyphens=False) or [""]:
+                row += 1
+                node(
+                    group,
+                    "text",
+                    part,
+                    x=16,
+                    y=y + row * _LINE_HEIGHT,
+                    font_size=_CAPTION_SIZE,
+                    fill=RED if "bad" in cls else INK,
+                    class_=f"caption {cls}".strip(),
+                )
+        self.width = max(self.width, 480)
+        self.height = max(self.height, y + row * _LINE_HEIGHT + 16)
 
     def render(self) -> str:
         width, height = self.width, self.height
@@ -306,18 +344,29 @@ class Picture:
         node(self.root, "title", self.title, id="svg-title")
         node(self.root, "desc", self.desc, id="svg-desc")
         node(self.root, "style", _STYLE)
+        room = max(30, int((width - 32) / (_TITLE_SIZE * 0.6)))
+        heading = textwrap.wrap(self.title, room, break_on_hyphens=False) or [""]
+        extra = (len(heading) - 1) * 22
+        if extra:
+            height += extra
+            self.root.set("viewBox", f"0 0 {fmt(width)} {fmt(height)}")
+            self.root.set("height", fmt(height))
+            self.body.set("transform", f"translate(0 {fmt(extra)})")
         node(self.root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
-        node(
+        title = node(
             self.root,
             "text",
-            self.title,
+            heading[0] if len(heading) == 1 else None,
             x=16,
             y=26,
-            font_size=17,
+            font_size=_TITLE_SIZE,
             font_weight="bold",
             fill=INK,
             class_="title",
         )
+        if len(heading) > 1:
+            for i, part in enumerate(heading):
+                node(title, "tspan", part, x=16, dy=0 if i == 0 else 22)
         self.root.append(self.body)
         ET.indent(self.root, space=" ")
         return ET.tostring(self.root, encoding="unicode") + "\n"

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
+from trucker.core.threats import is_side
 from trucker.render.text import LOST, Mark, draw_ship
 
 if TYPE_CHECKING:
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from trucker.sim.attacks import AttackResult
     from trucker.sim.exposure import SideExposure
     from trucker.sim.intruders import IntruderResult
+    from trucker.sim.radiation import RadiationPlan
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
@@ -30,15 +33,21 @@ from trucker.render.pictures.canvas import (
     cell_id,
     fmt,
     node,
+    text_width,
     unit_vector,
 )
+from trucker.render.pictures.labels import Badge, Box, Layout
 from trucker.render.pictures.ship import lost_marks
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, square_tag
+from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, tile_boxes
 
 __all__ = [
     "roll_text",
     "roll_line",
     "draw_threat",
+    "draw_lines",
+    "threats_svg",
+    "radiation_svg",
+    "Impact",
     "hit_svg",
     "exposure_svg",
 ]
@@ -140,6 +149,24 @@ def roll_text(roll: object) -> str:
     return str(roll)
 
 
+def draw_lines(
+    parent: ET.Element, panel: Panel, line: Line, rolled: Line | None, color: str
+) -> None:
+    """The line as rolled (ghosted: a thruster moved the ship off it), and the line the threat
+    or intruder really travelled."""
+    if rolled is not None and rolled.index is not None:
+        _draw_line(
+            parent,
+            panel,
+            rolled,
+            label="rolled",
+            color="#64748b",
+            ghost=True,
+            element_id="rolled-line",
+        )
+    _draw_line(parent, panel, line, label=_short_line(line), color=color)
+
+
 def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color: str) -> None:
     """The board, the line as rolled (ghosted, when a thruster moved the ship), the tiles, and
     the line the threat or intruder really travelled: shared by hits and walks."""
@@ -225,6 +252,8 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     second = Panel.sized(after.board, extent, prefix="after-")
     bottom = picture.place([first, second], ["the threat's line", "the ship after"])
     draw_threat(picture.body, first, before, result, RED)
+    layout = Layout(Box(first.x0, first.y0, first.width, first.height))
+    layout.block(tile_boxes(first, before.tiles, before.contents))
     marks_group = node(picture.body, "g", id="impacts")
     for number, impact in enumerate(result.impacts, 1):
         item = node(
@@ -237,11 +266,23 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             square_outline(item, first, impact.hit, RED, inset=1, width=4, cls="outline hit")
             x, y = first.xy(impact.hit)
             word = f"stopped: {impact.stopped_by}" if impact.stopped_by else "hit"
-            square_tag(item, word, x + SQUARE / 2, y + 6, RED if not impact.stopped_by else GREEN)
+            layout.badge(
+                Badge(
+                    word,
+                    11,
+                    RED if not impact.stopped_by else GREEN,
+                    "tag",
+                    first.centre(impact.hit),
+                    [(x + SQUARE / 2, y + 12)],
+                    parent=item,
+                    home=Box(x, y, SQUARE, SQUARE),
+                )
+            )
         if impact.defender is not None:
             square_outline(
                 item, first, impact.defender, GREEN, inset=1, width=4, cls="outline defender"
             )
+    layout.draw(picture.body)
     draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
     draw_tiles(picture.body, second, after.tiles, after.contents)
     lost_marks(picture.body, second, lost, before.tiles)
@@ -252,19 +293,49 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
 _HEAT_FULL = Fraction(6, 36)
 
 
+_HEAT = "#b91c1c"
+_SCALE = (Fraction(1, 36), Fraction(2, 36), Fraction(4, 36), Fraction(6, 36))
+
+
 def _heat(p: Fraction) -> tuple[str, float]:
-    """A colour from yellow to red, and an opacity that grows with ``p`` (none at 0)."""
+    """One red, darker as ``p`` grows (none at 0): read by its depth alone, whatever colours a
+    reader tells apart."""
     level = float(min(p / _HEAT_FULL, Fraction(1)))
-    low, high = (250, 204, 21), (220, 38, 38)
-    rgb = [round(a + (b - a) * level) for a, b in zip(low, high, strict=True)]
-    return "#" + "".join(f"{c:02x}" for c in rgb), (0.25 + 0.45 * level) if p else 0.0
+    return _HEAT, (0.2 + 0.6 * level) if p else 0.0
+
+
+def _draw_scale(parent: ET.Element, x: float, y: float) -> float:
+    """The heat map's scale: a swatch per chance, named; returns the y under it."""
+    group = node(parent, "g", class_="heat-scale")
+    node(group, "text", "chance destroyed:", x=x, y=y + 15, font_size=13, fill=INK)
+    left = x + 128
+    for p in (Fraction(0), *_SCALE):
+        color, opacity = _heat(p)
+        node(
+            group,
+            "rect",
+            x=left,
+            y=y,
+            width=26,
+            height=20,
+            rx=3,
+            fill=color if opacity else "#ffffff",
+            fill_opacity=opacity or 1,
+            stroke="#94a3b8",
+        )
+        words = "none" if not p else f"{p.numerator * 36 // p.denominator} in 36"
+        if p == _SCALE[-1]:
+            words += " or more"
+        node(group, "text", words, x=left + 32, y=y + 15, font_size=13, fill=INK)
+        left += 32 + text_width(words, 13) + 16
+    return y + 28
 
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure) -> None:
+def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure, layout: Layout) -> None:
     heat = node(parent, "g", class_="heat")
     for cell in sorted(side.tiles):
         odds = side.tiles[cell]
@@ -300,15 +371,19 @@ def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure) -> None:
                 fill=color,
                 fill_opacity=opacity,
             )
-        square_tag(
-            item,
-            f"{_pct(odds.destroyed_unpowered)} / {_pct(odds.destroyed_powered)}",
-            x + SQUARE / 2,
-            y + SQUARE - 22,
-            INK,
-            size=9,
-            cls="odds",
-        )
+        if odds.destroyed_unpowered or odds.destroyed_powered:
+            layout.badge(
+                Badge(
+                    f"{_pct(odds.destroyed_unpowered)} / {_pct(odds.destroyed_powered)}",
+                    11,
+                    INK,
+                    "odds",
+                    panel.centre(cell),
+                    [(x + SQUARE / 2, y + 13)],
+                    parent=item,
+                    home=Box(x, y, SQUARE, SQUARE),
+                )
+            )
 
 
 def _side_arrow(parent: ET.Element, panel: Panel, direction: Direction) -> None:
@@ -348,8 +423,8 @@ def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
     desc_lines = []
     captions: list[tuple[str, str]] = [
         (
-            "colour: the chance a tile is destroyed without batteries (darkest: 6 in 36 or "
-            "more); numbers: destroyed without / with batteries",
+            "the ship greyed, each tile in red as deep as its chance to be destroyed without "
+            "batteries; numbers: destroyed without / with batteries",
             "legend",
         )
     ]
@@ -375,10 +450,234 @@ def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
     for side, panel in zip(sides, panels, strict=True):
         group = node(picture.body, "g", id=panel.id("side"), class_=f"side side-{side.direction}")
         draw_squares(group, panel, ship.hole_squares, tiles=ship.tiles)
-        draw_tiles(group, panel, ship.tiles, ship.contents)
-        _draw_heat(group, panel, side)
+        greyed = node(group, "g", class_="greyed", opacity=0.55, filter="saturate(0.1)")
+        draw_tiles(greyed, panel, ship.tiles, ship.contents)
+        layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
+        layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+        _draw_heat(group, panel, side, layout)
+        layout.draw(group)
         _side_arrow(group, panel, side.direction)
+    bottom = _draw_scale(picture.body, 16, bottom + 4)
+    picture.height = max(picture.height, bottom)
     picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+# -- a radiation leak --------------------------------------------------------------------------
+
+
+def radiation_svg(
+    before: Ship, after: Ship, plan: RadiationPlan, lost: Sequence[Cell], title: str
+) -> str:
+    """A Radiation Leak (RULES §8.1) before and after: on the left the ship it met, each energy
+    network outlined and labelled with its token total (red and dashed: it explodes), each tile
+    that loses a crew member tagged; on the right the ship that is left, its lost tiles crossed
+    out."""
+    lines = [
+        f"network {_letter(k)}: {', '.join(map(str, n.cells))}: {_plural(n.tokens, 'token')}"
+        + (f", explodes (at {plan.threshold})" if n.explodes else ", holds")
+        for k, n in enumerate(plan.networks)
+    ]
+    lines += [f"{cell}: loses one {who}" for cell, who in plan.exposed]
+    lines.append(f"tiles lost: {', '.join(map(str, lost))}" if lost else "no tile lost")
+    marks: dict[Cell, Mark] = dict.fromkeys(lost, LOST)
+    desc = "\n".join(
+        [
+            draw_ship(before).plain(),
+            *lines,
+            "the ship after:",
+            draw_ship(after, marks=marks).plain(),
+        ]
+    )
+    picture = Picture(title, desc)
+    extent = set(before.tiles) | set(after.tiles)
+    first = Panel.sized(before.board, extent)
+    second = Panel.sized(after.board, extent, prefix="after-")
+    bottom = picture.place([first, second], ["the leak: networks and crew", "the ship after"])
+    draw_squares(picture.body, first, before.hole_squares, tiles=before.tiles)
+    draw_tiles(picture.body, first, before.tiles, before.contents)
+    layout = Layout(Box(first.x0, first.y0, first.width, first.height))
+    layout.block(tile_boxes(first, before.tiles, before.contents))
+    group = node(picture.body, "g", id="networks")
+    for k, network in enumerate(plan.networks):
+        color = RED if network.explodes else GREEN
+        item = node(
+            group,
+            "g",
+            class_="network" + (" explodes" if network.explodes else ""),
+            data_tokens=str(network.tokens),
+            data_squares=" ".join(map(str, network.cells)),
+        )
+        for cell in network.cells:
+            dash = "8 4" if network.explodes else None
+            square_outline(item, first, cell, color, inset=2, width=4, dash=dash, cls="outline")
+        head = min(network.cells)
+        x, y = first.xy(head)
+        words = f"{_letter(k)}: {_plural(network.tokens, 'token')}"
+        layout.badge(
+            Badge(
+                words + (" — explodes" if network.explodes else ""),
+                12,
+                color,
+                "tag",
+                first.centre(head),
+                [(x + SQUARE / 2, y + 12)],
+                parent=item,
+                home=Box(x, y, SQUARE, SQUARE),
+            )
+        )
+    crew = node(picture.body, "g", id="crew-lost")
+    for cell, who in plan.exposed:
+        item = node(crew, "g", class_="crew-lost", data_square=str(cell))
+        x, y = first.xy(cell)
+        layout.badge(
+            Badge(
+                f"−1 {who}",
+                12,
+                RED,
+                "tag",
+                first.centre(cell),
+                [(x + SQUARE / 2, y + SQUARE - 14)],
+                parent=item,
+                home=Box(x, y, SQUARE, SQUARE),
+            )
+        )
+    layout.draw(picture.body)
+    draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
+    draw_tiles(picture.body, second, after.tiles, after.contents)
+    lost_marks(picture.body, second, lost, before.tiles)
+    captions = [(line, "bad summary" if "explodes" in line else "summary") for line in lines]
+    picture.captions(captions, bottom - 6)
+    return picture.render()
+
+
+def _letter(k: int) -> str:
+    return chr(ord("A") + k % 26)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# -- a card's threats, from its log -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Impact:
+    """One threat of a card as the log tells it: its kind, line, the tile it met (None: a
+    miss), and what stopped it (None: it destroyed the tile)."""
+
+    threat: str
+    line: Line
+    square: Cell | None
+    stopped_by: str | None = None
+    defender: Cell | None = None
+
+
+def _line_squares(impacts: Sequence[Impact], cells: Sequence[Cell]) -> list[Cell]:
+    """A square on each impact's row or column, inside the rows and columns ``cells`` span."""
+    if not cells:
+        return []
+    row, col = min(c.row for c in cells), min(c.col for c in cells)
+    found = []
+    for impact in impacts:
+        line = impact.line
+        if line.index is None:
+            continue
+        if is_side(line.direction):
+            found.append(Cell(line.index, col))
+        else:
+            found.append(Cell(row, line.index))
+        if line.entry is not None:
+            found.append(Cell(row, line.entry))
+    return found
+
+
+def threats_svg(
+    before: Ship,
+    after: Ship,
+    impacts: Sequence[Impact],
+    lost: Sequence[Cell],
+    title: str,
+    crop: Sequence[Cell] | None = None,
+    *,
+    captions: bool = True,
+) -> str:
+    """Every meteor and shot of one card against one ship: each line numbered in the order it
+    came, the tile it met outlined (green: stopped, red: destroyed), over the ship as the card
+    left it, the tiles lost crossed out. Given ``crop``, the board is cut to the squares it
+    spans and every line's row or column (a miss beside the ship is still drawn). Without
+    ``captions`` the lines are told in the description only (a page that narrates them
+    beside the picture gives the room to the ship)."""
+    lines = []
+    for number, impact in enumerate(impacts, 1):
+        end = (
+            "a miss"
+            if impact.square is None
+            else f"meets {impact.square}: "
+            + (f"stopped ({impact.stopped_by})" if impact.stopped_by else "destroyed")
+        )
+        lines.append(
+            f"{number}. {impact.threat} from the {impact.line.direction}, {impact.line}: {end}"
+        )
+    marks: dict[Cell, Mark] = dict.fromkeys(lost, LOST)
+    picture = Picture(title, "\n".join([draw_ship(after, marks=marks).plain(), *lines]))
+    shown = [*before.tiles, *after.tiles]
+    panel = (
+        Panel.sized(before.board, shown)
+        if crop is None
+        else Panel.around(before.board, [*crop, *shown, *_line_squares(impacts, [*crop, *shown])])
+    )
+    bottom = picture.place([panel])
+    draw_squares(picture.body, panel, after.hole_squares, tiles=after.tiles)
+    draw_tiles(picture.body, panel, after.tiles, after.contents)
+    lost_marks(picture.body, panel, lost, before.tiles)
+    layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
+    layout.block(tile_boxes(panel, after.tiles, after.contents))
+    group = node(picture.body, "g", id="impacts")
+    for number, impact in enumerate(impacts, 1):
+        color = RED if impact.square is not None and not impact.stopped_by else "#475569"
+        _draw_line(
+            group,
+            panel,
+            impact.line,
+            label=f"{number} {impact.threat.replace('-', ' ')}",
+            color=color,
+            element_id=f"line-{number}",
+        )
+        if impact.square is None or not panel.shows(impact.square):
+            continue
+        item = node(
+            group,
+            "g",
+            class_=f"impact impact-{number} {impact.stopped_by or 'destroyed'}",
+            data_square=str(impact.square),
+        )
+        stopped = impact.stopped_by is not None
+        square_outline(
+            item,
+            panel,
+            impact.square,
+            GREEN if stopped else RED,
+            inset=1,
+            width=4,
+            cls="outline hit",
+        )
+        x, y = panel.xy(impact.square)
+        layout.badge(
+            Badge(
+                f"{number} " + (f"stopped: {impact.stopped_by}" if stopped else "hit"),
+                11,
+                GREEN if stopped else RED,
+                "tag",
+                panel.centre(impact.square),
+                [(x + SQUARE / 2, y + 12)],
+                parent=item,
+                home=Box(x, y, SQUARE, SQUARE),
+            )
+        )
+    layout.draw(picture.body)
+    picture.captions([(line, "impact-line") for line in lines] if captions else [], bottom - 6)
     return picture.render()
 
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Tile
+from trucker.render.pictures.labels import Box
 from trucker.render.text import PART_STYLE
 
 if TYPE_CHECKING:
-    pass
+    from trucker.core.boards import Board
 from trucker.render.pictures.canvas import (
     ALIENS,
     FILL,
@@ -23,6 +24,7 @@ from trucker.render.pictures.canvas import (
     GOODS,
     INK,
     INSET,
+    LABEL_SIZE,
     NAMES,
     RED,
     ROTATE,
@@ -42,13 +44,28 @@ __all__ = [
     "draw_tiles",
     "square_outline",
     "square_tag",
+    "tile_boxes",
+    "draw_tile_tops",
+    "icon_centre",
+    "crew_spots",
+    "ALIEN_LETTERS",
 ]
+
+ALIEN_LETTERS = {"brown": "B", "purple": "P", "cyan": "C"}
+"""Each alien's colour written on it as a letter too, for readers who cannot tell them apart."""
+_GOOD_INK = {"R": "#ffffff", "Y": "#1e293b", "G": "#ffffff", "B": "#ffffff"}
 
 
 def draw_squares(
-    parent: ET.Element, panel: Panel, holes: Iterable[Cell], *, tiles: Iterable[Cell] = ()
+    parent: ET.Element,
+    panel: Panel,
+    holes: Iterable[Cell],
+    *,
+    tiles: Iterable[Cell] = (),
+    dice: tuple[int, int] | None = None,
 ) -> None:
-    """Squares, labels, holes and their die marks, the start square and the IIB seam."""
+    """Squares, labels, holes and their die marks (the faces of ``dice``, when given, ringed
+    and bold), the start square and the IIB seam."""
     board = panel.board
     hole_set = set(holes)
     group = node(parent, "g", id=panel.id("board"), class_="board")
@@ -71,7 +88,7 @@ def draw_squares(
             group,
             "text",
             str(row),
-            x=panel.left - (22 if board.wrap else 10),
+            x=panel.left - (46 if board.wrap else 10),
             y=y + 4,
             font_size=12,
             fill="#64748b",
@@ -80,6 +97,8 @@ def draw_squares(
         )
     squares = node(group, "g", class_="squares", fill="#f8fafc", stroke="#cbd5e1")
     for cell in sorted(board.squares):
+        if not panel.shows(cell):
+            continue
         x, y = panel.xy(cell)
         classes = ["square"]
         if cell in hole_set:
@@ -118,17 +137,31 @@ def draw_squares(
                 node(square, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke="#e2e8f0", stroke_width=4)
             node(square, "title", f"{cell}: a hole (no tile may lie here)")
         if face is not None:
+            rolled = dice is not None and face in dice
+            if rolled:
+                node(
+                    square,
+                    "circle",
+                    cx=x + SQUARE - 15,
+                    cy=y + SQUARE - 16,
+                    r=11,
+                    fill="none",
+                    stroke="#ffffff" if cell in hole_set else INK,
+                    stroke_width=2,
+                    class_="rolled-face",
+                )
             node(
                 square,
                 "text",
                 str(face),
-                x=x + SQUARE - 6,
-                y=y + SQUARE - 6,
-                font_size=10,
-                fill="#e2e8f0" if cell in hole_set else "#94a3b8",
+                x=x + SQUARE - 15,
+                y=y + SQUARE - 11,
+                font_size=15,
+                font_weight="bold" if rolled else None,
+                fill="#ffffff" if cell in hole_set else "#475569",
                 stroke="none",
-                text_anchor="end",
-                class_="hole-mark",
+                text_anchor="middle",
+                class_="hole-mark" + (" rolled" if rolled else ""),
             )
         if cell == board.start and cell not in set(tiles):
             cx, cy = panel.centre(cell)
@@ -155,12 +188,61 @@ def draw_squares(
                 text_anchor="middle",
             )
     if board.wrap:
-        _draw_seam(group, panel)
+        _draw_seam(group, panel, set(tiles))
 
 
-def _draw_seam(parent: ET.Element, panel: Panel) -> None:
-    """The IIB seam: both outer edges marked, each naming the column it joins (RULES §1.5)."""
+def _draw_ghosts(parent: ET.Element, panel: Panel, occupied: set[Cell]) -> None:
+    """The wrap drawn: beyond each seam a faded strip of the column it joins, each square
+    naming that column and shaded where a tile of the ship stands (RULES §1.5)."""
+    board = panel.board
+    first, last = board.cols[0], board.cols[-1]
+    ghosts = node(parent, "g", class_="ghosts", opacity=0.8)
+    for side, other in (("left", last), ("right", first)):
+        x = panel.left - 40 if side == "left" else panel.left + len(panel.cols) * SQUARE + 6
+        for row in panel.rows:
+            cell = Cell(row, other)
+            if cell not in board.squares:
+                continue
+            _, y = panel.xy(cell)
+            filled = cell in occupied
+            ghost = node(
+                ghosts,
+                "g",
+                class_=f"ghost ghost-{side}" + (" occupied" if filled else ""),
+                data_square=str(cell),
+            )
+            node(ghost, "title", f"{cell} across the seam" + (": a tile" if filled else ""))
+            node(
+                ghost,
+                "rect",
+                x=x,
+                y=y + 1,
+                width=34,
+                height=SQUARE - 2,
+                rx=4,
+                fill="#cbd5e1" if filled else "#f8fafc",
+                stroke=SEAM,
+                stroke_dasharray="3 3",
+            )
+            node(
+                ghost,
+                "text",
+                str(other),
+                x=x + 17,
+                y=y + SQUARE / 2 + 5,
+                font_size=13,
+                fill=SEAM,
+                text_anchor="middle",
+            )
+
+
+def _draw_seam(parent: ET.Element, panel: Panel, occupied: set[Cell] | None = None) -> None:
+    """The IIB seam: both outer edges marked, each naming the column it joins (RULES §1.5),
+    and beyond each the joined column as a ghost."""
     first, last = panel.board.cols[0], panel.board.cols[-1]
+    if first not in panel.cols or last not in panel.cols:
+        return
+    _draw_ghosts(parent, panel, occupied or set())
     top = panel.top - 4
     bottom = panel.top + len(panel.rows) * SQUARE + 4
     for side, col, other in (("left", first, last), ("right", last, first)):
@@ -218,21 +300,41 @@ def _rotated(parent: ET.Element, direction: Direction, cx: float, cy: float) -> 
     return node(parent, "g", transform=f"rotate({angle} {fmt(cx)} {fmt(cy)})")
 
 
-def _draw_connector(parent: ET.Element, connector: Connector, cx: float, cy: float) -> None:
+EXPOSED = "#ea580c"
+"""An exposed connector's colour: nothing is joined to it, a small meteor there hits."""
+
+
+def _draw_connector(
+    parent: ET.Element, connector: Connector, cx: float, cy: float, exposed: bool = False
+) -> None:
     """0/1/2/3 prongs, drawn at the front edge (callers rotate): reach the square's edge so
-    that two joined tiles' prongs meet."""
+    that two joined tiles' prongs meet. An exposed connector (no tile beyond it) is orange,
+    with a bar outside the edge, so that it reads without its colour too."""
     count = int(connector)
-    offsets = {1: (0,), 2: (-6, 6), 3: (-10, 0, 10)}.get(count, ())
+    offsets = {1: (0,), 2: (-8, 8), 3: (-13, 0, 13)}.get(count, ())
     edge = cy - SQUARE / 2
     for dx in offsets:
         node(
             parent,
             "rect",
-            x=cx + dx - 2,
+            x=cx + dx - 3,
             y=edge,
-            width=4,
-            height=INSET + 3,
-            fill="#334155",
+            width=6,
+            height=INSET + 6,
+            fill=EXPOSED if exposed else "#334155",
+        )
+    if exposed and offsets:
+        reach = max(abs(dx) for dx in offsets) + 6
+        node(
+            parent,
+            "rect",
+            x=cx - reach,
+            y=edge - 5,
+            width=2 * reach,
+            height=4,
+            rx=2,
+            fill=EXPOSED,
+            class_="exposed-mark",
         )
 
 
@@ -290,6 +392,30 @@ def _draw_front_feature(
         )
 
 
+def crew_spots(count: int, cx: float, cy: float) -> list[tuple[float, float]]:
+    """Where a cabin's humans stand in its icon centred on (cx, cy)."""
+    return [(cx + (i - (count - 1) / 2) * 12, cy - 6) for i in range(count)]
+
+
+def _human(parent: ET.Element, x: float, y: float) -> None:
+    """A human: a head over shoulders, a shape no alien's disc has."""
+    person = node(parent, "g", class_="human")
+    node(person, "circle", cx=x, cy=y - 3, r=3.2, fill="#15803d")
+    node(
+        person,
+        "path",
+        d=f"M {fmt(x - 5)} {fmt(y + 5)} Q {fmt(x - 5)} {fmt(y)} {fmt(x)} {fmt(y)} "
+        f"Q {fmt(x + 5)} {fmt(y)} {fmt(x + 5)} {fmt(y + 5)} Z",
+        fill="#15803d",
+    )
+
+
+def icon_centre(panel: Panel, cell: Cell) -> tuple[float, float]:
+    """The centre of a tile's icon (a little above the square's centre, over its label)."""
+    cx, cy = panel.centre(cell)
+    return cx, cy - 10
+
+
 def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: float) -> None:
     """The part's symbol, centred on (cx, cy), with its contents drawn in."""
     part = tile.part
@@ -313,19 +439,29 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
             stroke="#15803d",
         )
         if held.alien is not None:
+            alien = node(icon, "g", class_=f"alien alien-{held.alien}")
             node(
-                icon,
+                alien,
                 "circle",
                 cx=cx,
                 cy=cy - 6,
                 r=8,
                 fill=ALIENS.get(str(held.alien), INK),
                 stroke=INK,
-                class_=f"alien alien-{held.alien}",
             )
-        for i in range(held.crew):
-            x = cx + (i - (held.crew - 1) / 2) * 12
-            node(icon, "circle", cx=x, cy=cy - 6, r=5, fill="#15803d", class_="human")
+            node(
+                alien,
+                "text",
+                ALIEN_LETTERS.get(str(held.alien), "?"),
+                x=cx,
+                y=cy - 2.5,
+                font_size=10,
+                font_weight="bold",
+                fill="#ffffff",
+                text_anchor="middle",
+            )
+        for x, y in crew_spots(held.crew, cx, cy):
+            _human(icon, x, y)
     elif part is Part.STRUCTURE:
         node(icon, "rect", x=cx - 16, y=cy - 3, width=32, height=6, fill="#94a3b8")
         node(icon, "rect", x=cx - 3, y=cy - 16, width=6, height=32, fill="#94a3b8")
@@ -359,14 +495,14 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
             )
     elif part is Part.CARGO:
         slots = max(tile.capacity, len(held.goods), 1)
-        width = 11 * slots + 2
+        width = 13 * slots + 2
         node(
             icon,
             "rect",
             x=cx - width / 2,
-            y=cy - 8,
+            y=cy - 9,
             width=width,
-            height=15,
+            height=17,
             rx=2,
             fill="#ffffff",
             stroke=RED if tile.red else "#1d4ed8",
@@ -374,16 +510,30 @@ def _draw_icon(parent: ET.Element, tile: Tile, held: Contents, cx: float, cy: fl
         )
         for i in range(slots):
             good = held.goods[i] if i < len(held.goods) else None
+            x = cx - width / 2 + 2 + i * 13
             node(
                 icon,
                 "rect",
-                x=cx - width / 2 + 2 + i * 11,
-                y=cy - 6,
-                width=9,
-                height=11,
+                x=x,
+                y=cy - 7,
+                width=11,
+                height=13,
                 fill=GOODS[good] if good else "#eff6ff",
                 class_=f"good good-{good}" if good else "slot",
             )
+            if good:
+                node(
+                    icon,
+                    "text",
+                    good,
+                    x=x + 5.5,
+                    y=cy + 3,
+                    font_size=10,
+                    font_weight="bold",
+                    fill=_GOOD_INK.get(good, INK),
+                    text_anchor="middle",
+                    class_="good-letter",
+                )
     elif part.is_engine:
         doubled = part is Part.DOUBLE_ENGINE
         for dx in (-8, 8) if doubled else (0,):
@@ -559,7 +709,7 @@ def _label(tile: Tile, held: Contents) -> str:
         case Part.BATTERY:
             return f"battery {held.charge}/{tile.capacity}"
         case Part.CARGO:
-            return "red hold" if tile.red else "hold"
+            return f"{'red hold' if tile.red else 'hold'} {len(held.goods)}/{tile.capacity}"
         case Part.ROBOT_CENTER:
             return "robots on" if held.active else "robots"
         case Part.STASIS_CHAMBER:
@@ -591,7 +741,18 @@ def _tile_words(tile: Tile, held: Contents) -> str:
     return ", ".join(words)
 
 
-def _draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: Contents) -> None:
+def _draw_tile(
+    parent: ET.Element,
+    panel: Panel,
+    cell: Cell,
+    tile: Tile,
+    held: Contents,
+    top: ET.Element | None,
+    exposed: frozenset[Direction] = frozenset(),
+) -> None:
+    """One tile; its icon and label go into ``top`` (the tile's own group when ``top`` is
+    ``parent``; left out when it is None); the connectors on the sides ``exposed`` (no tile
+    beyond) marked."""
     x, y = panel.xy(cell)
     cx, cy = panel.centre(cell)
     category = PART_STYLE.get(tile.part, "other")
@@ -621,8 +782,13 @@ def _draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: C
         connector = tile.side(direction)
         if connector is not Connector.SMOOTH:
             side = _rotated(group, direction, cx, cy)
-            side.set("class", f"connector {connector.word.split()[0]} side-{direction}")
-            _draw_connector(side, connector, cx, cy)
+            out = direction in exposed
+            side.set(
+                "class",
+                f"connector {connector.word.split()[0]} side-{direction}"
+                + (" exposed" if out else ""),
+            )
+            _draw_connector(side, connector, cx, cy, out)
     for direction in tile.covers:
         arc = _rotated(group, direction, cx, cy)
         arc.set("class", f"shield-arc covers-{direction}")
@@ -640,18 +806,49 @@ def _draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: C
     for direction in DIRECTIONS:
         if tile.facing is direction or direction in tile.nozzles or direction in tile.armor:
             _draw_front_feature(group, tile, direction, cx, cy)
+    if top is None:
+        return
+    if top is not parent:
+        group = node(top, "g", class_="tile-top", data_square=str(cell))
     _draw_icon(group, tile, held, cx, cy - 10)
+    label = _label(tile, held)
+    width = text_width(label, LABEL_SIZE)
     node(
         group,
         "text",
-        _label(tile, held),
+        label,
         x=cx,
-        y=cy + 28,
-        font_size=10,
+        y=cy + 30,
+        font_size=LABEL_SIZE,
         fill=INK,
         text_anchor="middle",
+        textLength=fmt(_LABEL_ROOM) if width > _LABEL_ROOM else None,
+        lengthAdjust="spacingAndGlyphs" if width > _LABEL_ROOM else None,
         class_="part-label",
     )
+
+
+_LABEL_ROOM = SQUARE - 2 * INSET - 6
+"""The widest a part's label is drawn: inside its tile."""
+
+
+def tile_boxes(
+    panel: Panel, tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents]
+) -> list[Box]:
+    """The boxes of every tile's icon and label: what no badge may cover."""
+    boxes = []
+    for cell in sorted(tiles):
+        if not panel.shows(cell):
+            continue
+        tile, held = tiles[cell], contents[cell]
+        cx, cy = panel.centre(cell)
+        width = 36.0
+        if tile.part is Part.CARGO:
+            width = max(width, 13.0 * max(tile.capacity, len(held.goods), 1) + 4)
+        boxes.append(Box(cx - width / 2, cy - 28, width, 36))
+        label = min(text_width(_label(tile, held), LABEL_SIZE), _LABEL_ROOM)
+        boxes.append(Box(cx - label / 2, cy + 19, label, 14))
+    return boxes
 
 
 def draw_tiles(
@@ -661,10 +858,35 @@ def draw_tiles(
     contents: Mapping[Cell, Contents],
     *,
     group_id: str = "tiles",
+    floor_only: bool = False,
 ) -> None:
+    """Every tile; with ``floor_only`` their bodies, sides and features alone (a picture that
+    draws a path over the floor then adds :func:`draw_tile_tops`)."""
     group = node(parent, "g", id=panel.id(group_id), class_="tiles")
-    for cell in sorted(tiles):
-        _draw_tile(group, panel, cell, tiles[cell], contents[cell])
+    for cell in sorted(c for c in tiles if panel.holds(c)):
+        top = None if floor_only else group
+        out = exposed_sides(panel.board, cell, tiles)
+        _draw_tile(group, panel, cell, tiles[cell], contents[cell], top, out)
+
+
+def exposed_sides(board: Board, cell: Cell, tiles: Mapping[Cell, Tile]) -> frozenset[Direction]:
+    """The sides of the tile on ``cell`` with a connector and no tile beyond (on IIB, across
+    the seam): where the picture marks an exposed connector."""
+    tile = tiles[cell]
+    return frozenset(
+        d
+        for d in DIRECTIONS
+        if tile.side(d) is not Connector.SMOOTH and board.neighbour(cell, d) not in tiles
+    )
+
+
+def draw_tile_tops(
+    parent: ET.Element, panel: Panel, tiles: Mapping[Cell, Tile], contents: Mapping[Cell, Contents]
+) -> None:
+    """The icons and labels of tiles drawn with ``floor_only``, over what lies between."""
+    group = node(parent, "g", id=panel.id("tile-tops"), class_="tile-tops")
+    for cell in sorted(c for c in tiles if panel.holds(c)):
+        _draw_tile(ET.Element("g"), panel, cell, tiles[cell], contents[cell], group)
 
 
 def square_outline(

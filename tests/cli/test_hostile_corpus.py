@@ -1,0 +1,423 @@
+"""A corpus of hostile inputs for every command that reads a file (issue 13 B): ships in TOML
+and JSON, board files, decks, intruder cards, flight logs, choices files and rulings. Each case
+runs ``trucker`` in its own process, its address space capped at 200 MB (RLIMIT_AS), and must
+answer in one line on stderr with exit 2: no traceback, no hang, no runaway, no file changed
+and none left behind. The child's peak memory and CPU time are read back (``os.wait4``) and
+printed with ``-s``; the subprocess timeout is only a guard against a hang, not a measure.
+
+The files are written by the test from their recipes below (a 5,000-level nesting or a FIFO
+does not belong in the repository)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SCENARIOS
+
+STARTER = SCENARIOS / "ships" / "class-i-starter.toml"
+COMMANDO = SCENARIOS / "intruders" / "commando-card.toml"
+MEMORY = 200 * 1024 * 1024
+"""The address space each run may take: the interpreter, the libraries and the work."""
+HANG_GUARD = 120
+"""Seconds after which a run is killed as hung: a guard, far over what any case needs."""
+
+Files = dict[str, "str | bytes | Callable[[Path], None]"]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One hostile input: the files it writes (into an empty folder), the command line that
+    reads them (``{NAME}`` is that file's path), and what the one line must mention."""
+
+    files: Files
+    args: tuple[str, ...]
+    mentions: str
+
+
+def _nested_json(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def _nested_toml(key: str, depth: int) -> str:
+    return f"{key} = " + "[" * depth + "]" * depth + "\n"
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _directory(path: Path) -> None:
+    path.mkdir()
+
+
+def _device(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _loop(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+SHIP = STARTER.read_text(encoding="utf-8")
+HEAD = 'format = "trucker-ship/1"\nname = "X"\nboard = "I"\n'
+DECK = 'format = "trucker-deck/1"\nlevel = "I"\n'
+CHOICES = 'format = "trucker-choices/1"\n'
+BOARD = (
+    'format = "trucker-board/1"\nid = "X"\nname = "X"\nlevel = 1\nstart = "7,7"\n'
+    '[squares]\n7 = "6-8"\n'
+)
+ON_BOARD = (
+    'format = "trucker-ship/1"\nboard = "board.toml"\n[tiles]\n'
+    '"7,7" = {part = "cabin", start = true}\n'
+)
+
+
+def _log(edit: Callable[[dict], None]) -> Callable[[Path], None]:
+    """A real flight log of the starter ship, edited."""
+
+    def write(path: Path) -> None:
+        run = subprocess.run(
+            [sys.executable, "-m", "trucker", "fly", str(STARTER), "-d", "random:I", "--seed",
+             "3", "--json"], capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        log = json.loads(run.stdout)
+        edit(log)
+        path.write_text(json.dumps(log), encoding="utf-8")
+
+    return write
+
+
+def _set(*keys: object, value: object) -> Callable[[dict], None]:
+    def edit(log: dict) -> None:
+        where = log
+        for key in keys[:-1]:
+            where = where[key]
+        where[keys[-1]] = value
+
+    return edit
+
+
+def _readers(name: str, suffix: str, wrap: Callable[[str], tuple[str, ...]]) -> dict[str, Case]:
+    """What every file reader must survive, for one kind of file (``wrap`` puts the file's
+    path into a command line)."""
+    file = f"in{suffix}"
+    digits = "9" * 5000
+    digits = f'{{"format": {digits}}}' if suffix == ".json" else f"format = {digits}\n"
+    nested = _nested_json(5000) if suffix == ".json" else _nested_toml("x", 5000)
+    return {
+        f"{name}-nested-5000": Case({file: nested}, wrap("{in}"), "nest"),
+        f"{name}-dev-zero": Case({file: _device}, wrap("{in}"), "not a file"),
+        f"{name}-fifo": Case({file: _fifo}, wrap("{in}"), "not a file"),
+        f"{name}-directory": Case({file: _directory}, wrap("{in}"), "not a file"),
+        f"{name}-symlink-loop": Case({file: _loop}, wrap("{in}"), "in"),
+        f"{name}-over-1-mib": Case({file: "#" * (1 << 20) + "\n"}, wrap("{in}"), "1 MiB"),
+        f"{name}-not-utf8": Case({file: b"\xff\xfe\x00garbage\x9b[2J"}, wrap("{in}"), file),
+        f"{name}-bad-utf8-in-a-value": Case(
+            {file: b'{"format": "\xc3\x28"}' if suffix == ".json" else b'format = "\xc3\x28"\n'},
+            wrap("{in}"),
+            file,
+        ),
+        f"{name}-5000-digits": Case(
+            {file: digits},
+            wrap("{in}"),
+            "digits",
+        ),
+    }
+
+
+def _ship(path: str) -> tuple[str, ...]:
+    return ("validate", path)
+
+
+def _deck(path: str) -> tuple[str, ...]:
+    return ("fly", str(STARTER), "--deck", path, "--seed", "1")
+
+
+def _card(path: str) -> tuple[str, ...]:
+    return ("intruder", str(STARTER), "--card", path, "--roll", "7", "--html", "out.html")
+
+
+def _choices(path: str) -> tuple[str, ...]:
+    return ("fly", str(STARTER), "-d", "random:I", "--seed", "1", "--choices", path)
+
+
+def _replay(path: str) -> tuple[str, ...]:
+    return ("replay", path, "--html", "out.html")
+
+
+CASES: dict[str, Case] = {
+    **_readers("ship-toml", ".toml", _ship),
+    **_readers("ship-json", ".json", _ship),
+    **_readers("deck", ".toml", _deck),
+    **_readers("card", ".toml", _card),
+    **_readers("choices", ".toml", _choices),
+    **_readers("log", ".json", _replay),
+    # every command that reads a ship, on a ship nested 5,000 levels deep
+    **{
+        f"ship-nested-{command[0]}": Case({"in.toml": _nested_toml("tiles", 5000)}, command, "nest")
+        for command in (
+            ("show", "{in}", "--svg", "out.svg"),
+            ("fix", "{in}", "-o", "out.toml"),
+            ("hit", "{in}", "-t", "small-meteor", "-f", "front", "--roll", "7"),
+            ("intruder", "{in}", "--card", str(COMMANDO), "--roll", "7"),
+            ("radiation", "{in}"),
+            ("exposure", "{in}", "-t", "small-meteor"),
+            ("fly", "{in}", "-d", "random:I"),
+            ("odds", "{in}", "-d", "random:I", "-n", "5"),
+            ("odds", str(STARTER), "--vs", "{in}", "-d", "random:I", "-n", "5"),
+        )
+    },
+    # ships
+    "ship-duplicate-key": Case(
+        {"in.json": '{"format": "trucker-ship/1", "format": "x"}'}, _ship("{in}"), "twice"
+    ),
+    "ship-escape-in-key": Case(
+        {"in.toml": HEAD + '[tiles]\n"\\u001b[2J" = {part = "cabin", start = true}\n'},
+        _ship("{in}"),
+        "\\x1b",
+    ),
+    "ship-key-of-100000": Case(
+        {"in.toml": HEAD + f'[tiles]\n"{"7" * 100_000}" = {{part = "cabin", start = true}}\n'},
+        _ship("{in}"),
+        "...",
+    ),
+    "ship-square-far-away": Case(
+        {"in.toml": HEAD + '[tiles]\n"99999999999999999999,7" = {part = "cabin"}\n'},
+        _ship("{in}"),
+        "99999",
+    ),
+    "ship-board-is-dev-zero": Case(
+        {"in.toml": SHIP.replace('board = "I"', 'board = "/dev/zero"')}, _ship("{in}"), "/dev/zero"
+    ),
+    "ship-30000-tiles": Case(
+        {
+            "in.toml": HEAD
+            + "[tiles]\n"
+            + "".join(f'"{i},1" = {{part = "x"}}\n' for i in range(30_000))
+        },
+        _ship("{in}"),
+        "1681 squares",
+    ),
+    # board files
+    "board-a-billion-columns": Case(
+        {"ship.toml": ON_BOARD, "board.toml": BOARD.replace("6-8", "1-99999999")},
+        _ship("{ship}"),
+        "off the scale",
+    ),
+    "board-a-billion-rows": Case(
+        {"ship.toml": ON_BOARD, "board.toml": BOARD + '99999999 = "1"\n'},
+        _ship("{ship}"),
+        "off the scale",
+    ),
+    "board-nested-5000": Case(
+        {"ship.toml": ON_BOARD, "board.toml": _nested_toml("squares", 5000)},
+        _ship("{ship}"),
+        "nest",
+    ),
+    "board-fifo": Case({"ship.toml": ON_BOARD, "board.toml": _fifo}, _ship("{ship}"), "not a file"),
+    # rulings, in a ship file and on the command line
+    "rulings-track-zero": Case(
+        {"in.toml": SHIP + "\n[rulings]\ntrack_length = [0, 0, 0, 0]\n"},
+        ("fly", "{in}", "-d", "random:I"),
+        "track_length",
+    ),
+    "rulings-nested": Case(
+        {"in.toml": SHIP + "\n[rulings]\n" + _nested_toml("x", 5000)}, _ship("{in}"), "nest"
+    ),
+    "rulings-5000-digits": Case(
+        {},
+        ("fly", str(STARTER), "-d", "random:I", "-r", "track_length=" + "9" * 5000),
+        "track_length",
+    ),
+    "rulings-unknown": Case({}, ("validate", str(STARTER), "-r", "x\x1b[2J=1"), "\\x1b"),
+    # decks and intruder cards
+    "deck-a-billion-days": Case(
+        {
+            "in.toml": DECK + '[[card]]\ntype = "open-space"\n[[card]]\ntype = "abandoned-ship"\n'
+            "crew = 1\ncredits = 1\ndays = 1000000000\n"
+        },
+        _deck("{in}"),
+        "99",
+    ),
+    "deck-20000-cards": Case(
+        {"in.toml": DECK + '[[card]]\ntype = "open-space"\n' * 20_000}, _deck("{in}"), "at most 100"
+    ),
+    "deck-40000-meteors": Case(
+        {
+            "in.toml": DECK
+            + '[[card]]\ntype = "meteor-swarm"\nthreats = ['
+            + '"small-meteor front", ' * 40_000
+            + "]\n"
+        },
+        _deck("{in}"),
+        "12",
+    ),
+    "card-steps-100000": Case(
+        {"in.toml": COMMANDO.read_text(encoding="utf-8").replace("steps = 12", "steps = 100000")},
+        _card("{in}"),
+        "99",
+    ),
+    "card-100000-fuses": Case(
+        {
+            "in.toml": COMMANDO.read_text(encoding="utf-8").replace(
+                "fuses = [6, 12]", "fuses = [" + ", ".join(map(str, range(1, 100_001))) + "]"
+            )
+        },
+        _card("{in}"),
+        "fuse",
+    ),
+    "intruder-steps-flag": Case(
+        {},
+        ("intruder", str(STARTER), "--steps", "100000", "--from", "front", "--roll", "7"),
+        "99 steps",
+    ),
+    "intruder-20000-fuses-flag": Case(
+        {},
+        (
+            "intruder",
+            str(STARTER),
+            "-k",
+            "commando",
+            "--steps",
+            "12",
+            "--fuses",
+            ",".join(map(str, range(1, 20_001))),
+            "--from",
+            "front",
+            "--roll",
+            "7",
+        ),
+        "fuse",
+    ),
+    "odds-n-a-trillion": Case({}, ("odds", str(STARTER), "-d", "random:I", "-n", "10" * 6), "-n"),
+    # choices files
+    "choices-unknown-ship": Case(
+        {"in.toml": CHOICES + '[ships]\n"\\u001b]0;x" = ["a"]\n'}, _choices("{in}"), "\\x1b"
+    ),
+    "choices-not-labels": Case(
+        {"in.toml": CHOICES + "[ships]\n'Little Yellow' = [[1]]\n"}, _choices("{in}"), "labels"
+    ),
+    # flight logs
+    "log-track-zero": Case(
+        {"in.json": _log(_set("flight", "rulings", "track_length", value=[0, 0, 0, 0]))},
+        _replay("{in}"),
+        "track_length",
+    ),
+    "log-events-not-events": Case(
+        {"in.json": _log(_set("events", value=[[]] * 100_000))}, _replay("{in}"), "events"
+    ),
+    "log-board-is-dev-zero": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "layout", "board", value="/dev/zero"))},
+        _replay("{in}"),
+        "/dev/zero",
+    ),
+    "log-a-billion-days": Case(
+        {
+            "in.json": _log(
+                _set(
+                    "flight",
+                    "deck",
+                    "card",
+                    0,
+                    value={"type": "abandoned-ship", "crew": 1, "credits": 1, "days": 10**9},
+                )
+            )
+        },
+        _replay("{in}"),
+        "99",
+    ),
+    "log-six-ships": Case(
+        {"in.json": _log(lambda log: log["flight"]["ships"].extend(log["flight"]["ships"] * 5))},
+        _replay("{in}"),
+        "ships",
+    ),
+    "log-faces-out-of-range": Case(
+        {
+            "in.json": _log(
+                lambda log: [
+                    e.update(faces=[7, 99]) for e in log["events"] if e["kind"] == "rolled"
+                ]
+            )
+        },
+        _replay("{in}"),
+        "faces",
+    ),
+}
+
+
+def _state(folder: Path) -> dict[str, str]:
+    """Every file of the folder and what it holds (a FIFO or a device by its kind only)."""
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            out[path.name] = "link" if path.is_symlink() else "other"
+        else:
+            out[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def _run(args: list[str], cwd: Path) -> tuple[int, str, str, float, float]:
+    """The run's exit code, stdout, stderr, peak memory in MB and CPU seconds (its own
+    resource usage, read as it is reaped)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trucker", *args], cwd=cwd, env=env, preexec_fn=_limit,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    read: dict[str, bytes] = {}
+    readers = [
+        threading.Thread(target=lambda k=k, s=s: read.__setitem__(k, s.read()))
+        for k, s in (("out", child.stdout), ("err", child.stderr))
+    ]
+    for reader in readers:
+        reader.start()
+    guard = threading.Timer(HANG_GUARD, child.kill)
+    guard.start()
+    _, status, usage = os.wait4(child.pid, 0)
+    guard.cancel()
+    child.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join()
+    return (child.returncode, read["out"].decode("utf-8", "replace"),
+            read["err"].decode("utf-8", "replace"), usage.ru_maxrss / 1024,
+            usage.ru_utime + usage.ru_stime)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_input_is_one_line_exit_2(name: str, tmp_path: Path) -> None:
+    case = CASES[name]
+    for file, content in case.files.items():
+        path = tmp_path / file
+        if callable(content):
+            content(path)
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    names = {Path(f).stem: str(tmp_path / f) for f in case.files}
+    args = [a.format(**names) if "{" in a else a for a in case.args]
+    before = _state(tmp_path)
+    code, out, err, megabytes, seconds = _run(args, tmp_path)
+    print(f"{name}: exit {code}, {megabytes:.0f} MB, {seconds:.2f} s CPU")
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2, (code, err[-2000:])
+    assert len(lines) == 1, lines[:5]
+    assert "Traceback" not in err + out and "internal error" not in err
+    assert len(lines[0]) < 3000
+    assert case.mentions in lines[0], lines[0]
+    assert _state(tmp_path) == before
