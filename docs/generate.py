@@ -9,6 +9,7 @@ program prints or draws, so no output or picture in the docs is ever typed by ha
     <!-- include: scenarios/ships/broken-hauler.toml -->   the file, in a code block
     <!-- run: validate scenarios/ships/broken-hauler.toml -->   the command and its output
     <!-- run: fly ... | head 4 -->   only the first 4 lines of the output, then "…"
+    <!-- run: play ... | input 1;;save -->   typed on standard input: one line per ";" piece
     <!-- picture: NAME.svg | show scenarios/ships/x.toml -->   runs the command with --svg
     <!-- page: NAME.html | intruder ... -->   runs the command with --html; a link to the page
     <!-- log: NAME.json | fly ... -->   runs the command with --json, keeps the output as
@@ -53,13 +54,15 @@ def _quiet_terminal() -> None:
     os.environ.update(NO_COLOR="1", TERM="dumb", COLUMNS="100", LINES="40")
 
 
-def run_trucker(args: list[str]) -> tuple[int, str, str]:
-    """``trucker ARGS`` in this process, through the console entry point."""
+def run_trucker(args: list[str], typed: str = "") -> tuple[int, str, str]:
+    """``trucker ARGS`` in this process, through the console entry point, ``typed`` on its
+    standard input."""
     from trucker.cli.app import main
 
     out, err = io.StringIO(), io.StringIO()
-    saved = sys.argv
+    saved, stdin = sys.argv, sys.stdin
     sys.argv = ["trucker", *args]
+    sys.stdin = io.StringIO(typed)
     code = 0
     try:
         with redirect_stdout(out), redirect_stderr(err):
@@ -67,7 +70,7 @@ def run_trucker(args: list[str]) -> tuple[int, str, str]:
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 0
     finally:
-        sys.argv = saved
+        sys.argv, sys.stdin = saved, stdin
     return code, out.getvalue(), err.getvalue()
 
 
@@ -113,8 +116,13 @@ class Builder:
 
     def _run(self, argument: str) -> str:
         command, _, cut = (part.strip() for part in argument.partition("|"))
-        code, out, err = run_trucker(self._args(command))
-        lines = [line.rstrip() for line in (out + err).rstrip("\n").splitlines()]
+        typed = ""
+        if cut.startswith("input "):
+            typed = "".join(f"{line}\n" for line in cut.removeprefix("input ").split(";"))
+            cut = ""
+        code, out, err = run_trucker(self._args(command), typed)
+        text = (out + err).replace(str(self.out), "docs")  # a file written says where, as run
+        lines = [line.rstrip() for line in text.rstrip("\n").splitlines()]
         if cut:
             how, _, count = cut.partition(" ")
             if how != "head" or not count.isdigit():

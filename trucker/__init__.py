@@ -47,6 +47,7 @@ _HOMES = {
     "trucker.play.montecarlo": ("OddsSpec", "OddsResult", "summarise"),
     "trucker.play.parallel": ("fly_chunks",),
     "trucker.play.advice": ("Advice", "OptionValue", "advise", "advise_log", "appraise_options"),
+    "trucker.play.session": ("Session", "Question", "read_reply"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -88,6 +89,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.play.flights import Crew, FlightPlan, flight_log, fly, replay
     from trucker.play.montecarlo import OddsResult, OddsSpec, summarise
     from trucker.play.parallel import fly_chunks
+    from trucker.play.session import Question, Session, read_reply
     from trucker.rules.repair import CannotRepair, RepairResult, repair
     from trucker.rules.report import Report
     from trucker.rules.stats import ShipStats

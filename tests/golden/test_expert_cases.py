@@ -1,5 +1,7 @@
 """The expert's golden case, worked out by hand in scenarios/flights/robot-thruster.toml: it
-wakes robots to man a thruster when that alone saves the ship; left asleep, the crew is lost."""
+wakes robots to man a thruster when that alone saves the ship; left asleep, the crew is lost; and
+since the sensible captain weighs waking robots for a shift that shortens a walk (Rusty's
+golden), the sensible one wakes them too."""
 
 from __future__ import annotations
 
@@ -68,3 +70,9 @@ def test_after_its_scripted_choices_the_expert_still_searches() -> None:
     ):
         plan = FlightPlan(crews, deck, Rulings(), faces=(3, 4), choices={"Tinker": script})
         assert fly(plan).ships[0].gave_up is not home
+
+
+def test_the_sensible_captain_wakes_them_too() -> None:
+    assert _story("sensible") == _story("expert")
+    ship = fly(_plan("sensible")).ships[0]
+    assert (ship.gave_up, ship.humans, ship.final_credits) == (False, 2, 6)

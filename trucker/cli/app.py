@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "radiation": ("radiation_cmd", "radiation"),
     "fly": ("fly_cmd", "fly"),
     "replay": ("fly_cmd", "replay"),
+    "play": ("play_cmd", "play"),
     "odds": ("odds_cmd", "odds"),
     "advise": ("advise_cmd", "advise"),
     "cards": ("cards_cmd", "cards"),

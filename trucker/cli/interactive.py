@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.text import Text
 
 from trucker.cli.output import err
-from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.decisions import Decision, Option
 from trucker.core.events import Event
+from trucker.play.session import settled_anyway
 from trucker.render.terminal.flight import narration_lines
 from trucker.sim.captains import SensibleCaptain
 
@@ -56,7 +57,7 @@ class TerminalCaptain:
         if self.news is not None:
             for line in self.news.read():
                 self.console.print(line)
-        settled = _settled_anyway(decision)
+        settled = settled_anyway(decision)
         if settled is not None:
             option, why = settled
             self.console.print(
@@ -76,15 +77,3 @@ class TerminalCaptain:
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
             self.console.print(f"  type 1-{len(decision.options)}, or press Enter")
-
-
-def _settled_anyway(decision: Decision) -> tuple[Option, str] | None:
-    """The answer to give without asking, and why, when no answer changes anything: giving up
-    before a card that puts the ship out at once whatever it does (RULES §6.3)."""
-    if decision.kind is not DecisionKind.GIVE_UP:
-        return None
-    out = getattr(decision.options[0].value, "out", "")
-    if not out:
-        return None
-    fly_on = next(o for o in decision.options if not o.value.give_up)
-    return fly_on, f"this card puts it out anyway ({out})"

@@ -180,8 +180,9 @@ def fly(
     far before answering (a player at the terminal); a new one unless given."""
     state = start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log)
     result = state.finish()
-    policies = {c.name: state.table.policy(c.name) for c in plan.crews}
-    result.unused_choices = _unused_choices(plan, policies)
+    result.unused_choices = _unused_choices(
+        plan, {c.name: state.table.policy(c.name) for c in plan.crews}
+    )
     return result
 
 
@@ -225,6 +226,7 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
                 "captain": c.captain,
                 "insured": c.insured,
                 "repaired": [str(cell) for cell in c.repaired],
+                **({"captain_options": dict(c.captain_options)} if c.captain_options else {}),
                 "layout": ship_to_document(c.ship),
             }
             for c in plan.crews
@@ -237,6 +239,15 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     data = result.to_dict()
     data["flight"] = plan_document(plan)
     return {"flight": data.pop("flight"), **data}
+
+
+def _captain_options(entry: Mapping[str, Any], name: str) -> tuple[tuple[str, Any], ...]:
+    """A logged ship's captain options (the expert's effort and objective), by name."""
+    written = entry.get("captain_options", {})
+    if not isinstance(written, Mapping):
+        where = f"flight.ships.{entry['name']}.captain_options"
+        raise BadInput.one(name, where, "expected the captain's options by name")
+    return tuple(sorted(written.items()))
 
 
 def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, list[Event]]:
@@ -275,6 +286,7 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
             captain=entry.get("captain", "sensible"),
             insured=entry.get("insured"),
             repaired=tuple(Cell.parse(x) for x in entry.get("repaired", ())),
+            captain_options=_captain_options(entry, name),
         )
         for entry in ships
     )
@@ -308,9 +320,16 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
 
 def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, FlightResult]:
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
-    :class:`BadInput` when the document is not a flight log, :class:`IllegalLayout` when a
-    ship's layout breaks the rules."""
+    :class:`BadInput` when the document is not a flight log, or is a flight saved before its
+    end (``trucker play`` resumes those); :class:`IllegalLayout` for a layout that breaks the
+    rules."""
     plan, _ = read_log(document, name)
+    if document.get("finished") is False:
+        raise BadInput.one(
+            name,
+            "finished",
+            f"a flight saved before its end: resume it with trucker play --resume {name}",
+        )
     for crew in plan.crews:
         report = validate(crew.ship, plan.rulings)
         if not report.legal:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from trucker.core.events import CardRevealed, Decided, Event, Moved
-from trucker.play.flights import flight_record
+from trucker.play.flights import flight_record, launch
+from trucker.play.record import record_flight
 from trucker.render.narrate import narrate
 from trucker.render.rulings import settled_rulings
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
@@ -27,7 +28,15 @@ if TYPE_CHECKING:
     from trucker.play.record import ShipAfter
     from trucker.sim.flight import FlightResult, ShipResult
 
-__all__ = ["flight_report", "brief_report", "brief_changes", "final_table", "narration_lines"]
+__all__ = [
+    "Teller",
+    "flight_title",
+    "flight_report",
+    "brief_report",
+    "brief_changes",
+    "final_table",
+    "narration_lines",
+]
 
 _HEADING, _DIM, _NOTE = "bold", "bright_black", "yellow"
 
@@ -50,25 +59,52 @@ def _changes(ships: Sequence[ShipAfter], sizes: dict[str, int], report: list[Tex
             report.append(styled(draw_ship(ship)))
 
 
+class Teller:
+    """Tells a flight's events as they come, in :func:`narration_lines`' words: under a card
+    that cost a ship tiles, the ship as the fold of the log so far says it stands. A whole
+    flight is told in one go (:func:`flight_report`); a flight at the table, a few events at a
+    time (``trucker play``)."""
+
+    def __init__(self, launch: Sequence[ShipAfter]) -> None:
+        self.launch = tuple(launch)
+        self.sizes = {s.name: len(s.ship.tiles) for s in launch}
+        self.named = len(self.launch) > 1
+        self.index = -1
+        """The card being told (its index from 0), -1 before the first and after a close."""
+
+    def tell(self, events: Sequence[Event], start: int = 0, end: int | None = None) -> list[Text]:
+        """``events[start:end]`` told (``events`` is the whole log so far, folded for
+        drawings); a card's ship drawings come when the next card or the settlement is told."""
+        lines: list[Text] = []
+        for position in range(start, len(events) if end is None else end):
+            event = events[position]
+            if event.kind in ("card", "settled"):
+                lines += self.close(events[:position])
+            if event.kind == "card":
+                self.index = event.index - 1  # type: ignore[attr-defined]
+            lines += narration_lines([event], named=self.named)
+        return lines
+
+    def close(self, events: Sequence[Event]) -> list[Text]:
+        """The ships the card being told changed, as ``events`` (the log up to the card's
+        end) leaves them; nothing when no card is being told."""
+        index, self.index = self.index, -1
+        if index < 0:
+            return []
+        lines: list[Text] = []
+        _changes(record_flight(self.launch, events).after.get(index, ()), self.sizes, lines)
+        return lines
+
+
 def flight_report(plan: FlightPlan, result: FlightResult, *, quiet: bool = False) -> list[Text]:
     """The flight narrated card by card, each changed ship drawn, then the final table;
     ``quiet``: the title and the final table only."""
-    report = [_title(plan)]
-    after = {} if quiet else flight_record(plan, result).after
-    sizes = {c.name: len(c.ship.tiles) for c in plan.crews}
-    named = len(plan.crews) > 1
-    index = -1
-    for event in result.events or []:
-        if event.kind in ("card", "settled") and index >= 0:
-            if not quiet and index in after:  # the ships the card just played changed
-                _changes(after[index], sizes, report)
-            index = -1
-        if event.kind == "card":
-            index = event.index - 1  # type: ignore[attr-defined]
-        if not quiet:
-            report += narration_lines([event], named=named)
-    if index >= 0 and not quiet and index in after:
-        _changes(after[index], sizes, report)
+    report = [flight_title(plan)]
+    if not quiet:
+        events = result.events or []
+        teller = Teller(launch(plan))
+        report += teller.tell(events)
+        report += teller.close(events)
     return report + _ending(result)
 
 
@@ -85,7 +121,8 @@ def narration_lines(events: Sequence[Event], *, named: bool = False) -> list[Tex
     return lines
 
 
-def _title(plan: FlightPlan) -> Text:
+def flight_title(plan: FlightPlan) -> Text:
+    """The deck, its level and size, and the seed to fly it again."""
     deck = plan.deck
     seed = f", seed {plan.seed} (rerun with --seed {plan.seed})" if plan.seed is not None else ""
     cards = plural(len(deck.cards), "card")
@@ -130,7 +167,7 @@ def brief_report(plan: FlightPlan, result: FlightResult) -> list[Text]:
                 rows.append((f"card {index + 1}", label, was.name, told))
         before = now
     widths = [max((len(row[i]) for row in rows), default=0) for i in range(3)]
-    report = [_title(plan)]
+    report = [flight_title(plan)]
     report += [
         Text("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]]))
         for row in rows
