@@ -122,3 +122,23 @@ def test_appraisals_meet_the_same_rollouts() -> None:
     fly(_plan(4), keep_log=False, captains={"red": Probe()})
     searched = [lengths for lengths in found if lengths]
     assert searched and all(set(lengths) == {3} for lengths in searched)
+
+
+def test_rollouts_fly_the_captains_they_are_given() -> None:
+    """``others``: a ship's captain in the rollouts over the flight's own (advise flies a
+    saved log's cautious ship as cautious)."""
+    asked: list[str] = []
+
+    class Spy(SensibleCaptain):
+        def decide(self, decision: Decision) -> Option:
+            asked.append(decision.ship)
+            return super().decide(decision)
+
+    class Probe(ExpertCaptain):
+        def search(self, inner: FlightState, decision: Decision) -> Option:
+            if len(decision.options) > 1 and decision.kind is not DecisionKind.GIVE_UP:
+                appraise(inner, decision, effort=1, always=True, others={"blue": Spy()})
+            return self.decide(decision)
+
+    fly(_plan(4), keep_log=False, captains={"red": Probe()})
+    assert set(asked) == {"blue"}

@@ -16,7 +16,8 @@ def advise(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="One to five ship layouts (the first leads), or a flight log with --at."
+            metavar="SHIPS... | LOG",
+            help="One to five ship layouts (the first leads), or a flight log with --at.",
         ),
     ],
     deck: Annotated[

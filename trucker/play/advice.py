@@ -5,7 +5,8 @@ log and a decision number); it is stepped (:class:`~trucker.sim.stepping.FlightS
 every ship outside the engine, each wait answered from what was given, until a decision
 nothing given answers. That decision is appraised by the expert's search
 (:func:`~trucker.sim.expert.appraise`): each option flown to the flight's end many times, the
-same future dice and deck order for every option, the rest by the sensible captain. Options are
+same future dice and deck order for every option, later choices by each ship's captain in the
+plan (the sensible one standing in for the expert and for players). Options are
 ranked by the objective, and an option whose paired difference from the best has a 95%
 interval that holds zero is said to be indistinguishable from it at this effort.
 
@@ -24,6 +25,7 @@ from trucker.core.errors import BadInput, ScriptExhaustedError
 from trucker.core.events import Decided, Rolled
 from trucker.play.flights import FlightPlan, read_log, start
 from trucker.play.montecarlo import Interval, mean_interval, wilson
+from trucker.sim.captains import CAPTAINS as PLAIN
 from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.expert import OBJECTIVES, Appraisal, Outcome, appraise
 from trucker.sim.stepping import FlightState
@@ -174,15 +176,22 @@ class Advice:
 
 
 def advise_state(
-    state: FlightState, *, effort: int = ADVICE_EFFORT, objective: str = "credits", seed: int = 0
+    state: FlightState,
+    *,
+    effort: int = ADVICE_EFFORT,
+    objective: str = "credits",
+    seed: int = 0,
+    others: Mapping[str, Policy] | None = None,
 ) -> Advice:
-    """The advice for the decision the stopped ``state`` waits for."""
+    """The advice for the decision the stopped ``state`` waits for; ``others``: the captains
+    that fly ships in the rollouts (by default the flight's own plain captains, anyone else
+    as the sensible captain)."""
     waiting = state.waiting
     if not isinstance(waiting, Choose):
         raise ValueError("the flight does not wait for a decision")
     _check(effort, objective)
     decision = waiting.decision
-    appraised = appraise(state, effort=effort, seed=seed, always=True)
+    appraised = appraise(state, effort=effort, seed=seed, always=True, others=others)
     card = state.card
     return Advice(
         ship=decision.ship,
@@ -195,6 +204,12 @@ def advise_state(
         differs=appraised[0].searched,
         options=tuple(_rank(appraised, objective)),
     )
+
+
+def _captains(plan: FlightPlan) -> dict[str, Policy]:
+    """Each ship's captain by the plan (a log's, or the sensible one), as a rollout flies it:
+    a plain captain by its name, the expert and anyone else as the sensible captain."""
+    return {c.name: PLAIN.get(c.captain, SensibleCaptain)() for c in plan.crews}
 
 
 def _outside(plan: FlightPlan) -> FlightState:
@@ -309,7 +324,9 @@ def advise(
     """The advice for the pending decision of a flight given so far
     (:func:`stop_at_decision`)."""
     state = stop_at_decision(plan, faces=faces, choices=choices)
-    return advise_state(state, effort=effort, objective=objective, seed=seed)
+    return advise_state(
+        state, effort=effort, objective=objective, seed=seed, others=_captains(plan)
+    )
 
 
 def advise_log(
@@ -322,5 +339,7 @@ def advise_log(
     seed: int = 0,
 ) -> Advice:
     """The advice for the ``at``-th decision of a saved flight (:func:`stop_in_log`)."""
-    _, state = stop_in_log(document, at, name)
-    return advise_state(state, effort=effort, objective=objective, seed=seed)
+    plan, state = stop_in_log(document, at, name)
+    return advise_state(
+        state, effort=effort, objective=objective, seed=seed, others=_captains(plan)
+    )

@@ -32,7 +32,7 @@ from trucker.rules.report import Report
 from trucker.rules.validate import validate
 from trucker.sim.captains import ScriptedPolicy
 from trucker.sim.flight import FlightResult
-from trucker.sim.roster import captain
+from trucker.sim.roster import captain, scripted
 from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
 
@@ -123,7 +123,7 @@ def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Pol
     base = captain(crew.captain, dict(crew.captain_options))
     script = plan.choices.get(crew.name)
     if script is not None:
-        return ScriptedPolicy(script, fallback=base, lenient=True)
+        return scripted(list(script), base)
     return base
 
 

@@ -13,7 +13,7 @@ or deck order: the expert knows what a player at the table knows.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from trucker.core.decisions import Decision, DecisionKind, Option, Policy
@@ -34,8 +34,8 @@ __all__ = [
 ]
 
 DEFAULT_EFFORT = 8
-"""Rollouts per option at the expert's default effort (about six Class III flights a second
-on one core)."""
+"""Rollouts per option at the expert's default effort (8 to 11 Class III flights a CPU second:
+``python benchmarks/bench_stepping.py``)."""
 
 OBJECTIVES = ("credits", "home")
 """What the expert maximises: the expected final credits, or the chance of coming home (ties
@@ -146,18 +146,21 @@ def appraise(
     effort: int = DEFAULT_EFFORT,
     seed: int = 0,
     always: bool = False,
+    others: Mapping[str, Policy] | None = None,
 ) -> list[Appraisal]:
     """Each option of ``decision`` (asked now of a searcher in ``state``; by default the
     decision the stopped flight waits for) and the ends of ``effort`` rollouts from it, for
     the ship deciding. When the first rollout leaves the same state at the end of the card
     whatever the option, the search stops there (``searched`` False), unless ``always``: then
-    the first option's rollouts are flown and stand for every option."""
+    the first option's rollouts are flown and stand for every option. ``others`` names the
+    captains that fly ships in the rollouts over the flight's own (a ship outside the engine
+    flown by the captain it had in a saved log); they must remember nothing between calls."""
     if decision is None:
         if not isinstance(state.waiting, Choose):
             raise ValueError("the flight does not wait for a decision")
         decision = state.waiting.decision
     ship = decision.ship
-    policies = _rollout_policies(state)
+    policies = {**_rollout_policies(state), **(others or {})}
     base = _seed(state, seed)
     results: list[list[Outcome]] = [[] for _ in decision.options]
     for rollout in range(max(1, effort)):

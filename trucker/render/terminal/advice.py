@@ -37,7 +37,8 @@ def advice_lines(advice: Advice) -> list[Text]:
         Text(f"  {advice.context}") if advice.context else Text(""),
         Text(
             f"{advice.effort} rollouts per option to the end of the flight (the same dice and "
-            "deck order for every option, later choices by the sensible captain); best first "
+            "deck order for every option, later choices by the ships' captains, the sensible "
+            "one for experts and players); best first "
             f"by {'the chance of coming home' if advice.objective == 'home' else 'final credits'}."
         ),
         Text(""),
@@ -67,14 +68,19 @@ def advice_lines(advice: Advice) -> list[Text]:
         return lines
     close = advice.close
     for option in close:
-        lines.append(
-            Text(
+        d = option.difference
+        if d is not None and d.low == d.high == 0:
+            said = (
+                f"{best.label!r} and {option.label!r} cannot be told apart: they ended alike "
+                f"in every one of the {advice.effort} rollouts."
+            )
+        else:
+            said = (
                 f"{best.label!r} and {option.label!r} cannot be told apart at effort "
                 f"{advice.effort}: the best leads by {_difference(option, advice.objective)}. "
-                "A higher --effort may tell them apart.",
-                style="yellow",
+                "A higher --effort may tell them apart."
             )
-        )
+        lines.append(Text(said, style="yellow"))
     if not close:
         lines.append(Text(f"Best: {best.label} (ahead of every other option at this effort)."))
     return lines
