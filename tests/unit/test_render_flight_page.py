@@ -264,3 +264,35 @@ def test_the_page_builder_needs_no_cli() -> None:
         if any(m == f or m.startswith(f + ".") for f in ("trucker.cli", "rich", "typer"))
     ]
     assert leaked == []
+
+
+def test_a_leak_card_draws_each_ships_networks_from_the_log(tmp_path: Path) -> None:
+    """A Radiation Leak on the flight page was only text (issue 14): each ship's frame now
+    draws its energy networks, read back from the log's energy-network events, as the
+    walkthrough's examples A and B work them out (scenarios/radiation/cases.toml)."""
+    import tomllib
+
+    deck = tmp_path / "leak.toml"
+    deck.write_text(
+        'format = "trucker-deck/1"\nlevel = "IV"\n\n[[card]]\ntype = "radiation-leak"\n',
+        encoding="utf-8",
+    )
+    radiation = SCENARIOS / "radiation"
+    cases = tomllib.loads((radiation / "cases.toml").read_text(encoding="utf-8"))["case"]
+    golden = {c["ship"]: c for c in cases if not c.get("rulings") and not c.get("spend")}
+    files = ["network-a.toml", "network-b.toml"]
+    plan, result = flight([radiation / f for f in files], deck, seed=1, faces=None)
+    show = flight_show(plan, result)
+    ns = "{http://www.w3.org/2000/svg}"
+    for name, index in zip(files, show.frames[1].shown, strict=True):
+        root = ET.fromstring(show.pictures[index])
+        drawn = [
+            {
+                "tiles": g.get("data-squares").split(),
+                "tokens": int(g.get("data-tokens")),
+                "explodes": "explodes" in g.get("class").split(),
+            }
+            for g in root.iter(f"{ns}g")
+            if "network" in (g.get("class") or "").split()
+        ]
+        assert sorted(drawn, key=str) == sorted(golden[name]["networks"], key=str), name

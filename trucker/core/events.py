@@ -49,6 +49,7 @@ __all__ = [
     "GoodsLost",
     "TokensLost",
     "CrewLost",
+    "LeakNetwork",
     "Penalised",
     "Passed",
     "Settled",
@@ -586,6 +587,20 @@ class CrewLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LeakNetwork(Event):
+    """A Radiation Leak found one of a ship's energy networks (RULES §8.1): its squares, the
+    tokens it counts and whether that reaches the threshold, so that a page can draw the
+    networks from the log."""
+
+    kind: ClassVar[str] = "energy-network"
+    ship: str
+    squares: tuple[str, ...]
+    tokens: int
+    explodes: bool
+    threshold: int
+
+
+@dataclass(frozen=True, slots=True)
 class Penalised(Event):
     """A comparison that singles out one ship (a Combat Zone line, Sabotage): the values
     compared and the ship that takes the penalty."""
@@ -685,6 +700,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoodsLost,
         TokensLost,
         CrewLost,
+        LeakNetwork,
         Penalised,
         Passed,
         Settled,

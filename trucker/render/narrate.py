@@ -242,6 +242,13 @@ def _crew_lost(e: Fields) -> str:
     return f"{e['ship']} loses {who} from {e['square']}{why}"
 
 
+def _energy_network(e: Fields) -> str:
+    tokens = e["tokens"]
+    held = f"{tokens} token{'' if tokens == 1 else 's'}"
+    fate = f"explodes ({e['threshold']} or more)" if e["explodes"] else "holds"
+    return f"{e['ship']}'s energy network {' '.join(e['squares'])}: {held}, {fate}"
+
+
 def _penalised(e: Fields) -> str:
     values = ", ".join(f"{k} {v}" for k, v in e["values"].items())
     card = e.get("card") or "combat zone"
@@ -319,6 +326,7 @@ NARRATORS: dict[str, Callable[[Fields], str]] = {
     "goods-lost": _goods_lost,
     "tokens-lost": _tokens_lost,
     "crew-lost": _crew_lost,
+    "energy-network": _energy_network,
     "penalised": _penalised,
     "passed": _passed,
     "settled": _settled,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from trucker.core.events import CrewLost
+from trucker.core.events import CrewLost, LeakNetwork
 from trucker.core.geometry import Cell
 from trucker.core.parts import Part
 from trucker.core.rulings import Rulings
@@ -117,6 +117,11 @@ def plan_radiation(ship: ShipState, rulings: Rulings) -> RadiationPlan:
 def radiation_leak(table: Table, ship: ShipState) -> tuple[RadiationPlan, Damage]:
     """Apply a Radiation Leak to one ship."""
     plan = plan_radiation(ship, table.rulings)
+    for network in plan.networks:
+        squares = tuple(str(c) for c in network.cells)
+        table.emit(
+            LeakNetwork(ship.name, squares, network.tokens, network.explodes, plan.threshold)
+        )
     for cell, who in plan.exposed:
         held = ship.contents[cell]
         if who == "human":

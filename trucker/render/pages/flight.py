@@ -31,9 +31,10 @@ from trucker.render.pages.scoreboard import (
 )
 from trucker.render.pictures import after_svg
 from trucker.render.pictures.story import line_of, walk_story
-from trucker.render.pictures.threats import Impact, threats_svg
+from trucker.render.pictures.threats import Impact, radiation_svg, threats_svg
 from trucker.render.pictures.walks import walk_frame_svg
 from trucker.render.rulings import settled_rulings
+from trucker.sim.radiation import EnergyNetwork, RadiationPlan
 
 if TYPE_CHECKING:
     from trucker.core.ship import Ship
@@ -218,6 +219,34 @@ def _impacts(events: Sequence[Any]) -> list[Impact]:
     return found
 
 
+def _victim(fields: Mapping[str, Any]) -> str:
+    """Who a crew-lost event took, in the words of a leak's plan."""
+    if fields.get("alien"):
+        return f"{fields['alien']} alien"
+    if fields.get("humans"):
+        return "human"
+    return "robot" if fields.get("robots") else "passenger"
+
+
+def _leak(events: Sequence[Any]) -> RadiationPlan | None:
+    """A Radiation Leak's plan for one ship as its log told it (the networks it found and the
+    crew it took), or None when the events hold no leak."""
+    networks: list[EnergyNetwork] = []
+    exposed: list[tuple[Cell, str]] = []
+    threshold = 0
+    for event in events:
+        fields = _fields(event)
+        if fields["kind"] == "energy-network":
+            cells = tuple(Cell.parse(square) for square in fields["squares"])
+            networks.append(EnergyNetwork(cells, int(fields["tokens"]), bool(fields["explodes"])))
+            threshold = int(fields["threshold"])
+        elif fields["kind"] == "crew-lost" and fields.get("why") == "radiation":
+            exposed.append((Cell.parse(fields["square"]), _victim(fields)))
+    if not networks:
+        return None
+    return RadiationPlan(tuple(exposed), tuple(networks), threshold)
+
+
 def _card_picture(
     before: ShipAfter,
     after: ShipAfter,
@@ -225,8 +254,9 @@ def _card_picture(
     lost_here: Sequence[Cell],
     crop: Sequence[Cell],
 ) -> str | None:
-    """What a card did to one ship, drawn: an intruder's walk, or every meteor and shot and
-    what it met; None for a card that aimed nothing at it."""
+    """What a card did to one ship, drawn: an intruder's walk, a leak's energy networks and
+    the crew it took, or every meteor and shot and what it met; None for a card that aimed
+    nothing at it."""
     mine = [e for e in events if _fields(e).get("ship") == after.name]
     kinds = {_fields(e)["kind"] for e in mine}
     crew = before.crew - after.crew
@@ -238,6 +268,14 @@ def _card_picture(
             + (f", tiles lost: {', '.join(map(str, lost_here))}" if lost_here else "")
         )
         return walk_frame_svg(story, None, title, captions=False)
+    leak = _leak(mine)
+    if leak is not None:
+        title = (
+            f"{after.name}: radiation leak, {_plural(len(leak.networks), 'energy network')}"
+            + (f", {_plural(crew, 'crew')} lost" if crew else "")
+            + (f", {_plural(len(lost_here), 'tile')} lost" if lost_here else ", no tile lost")
+        )
+        return radiation_svg(before.ship, after.ship, leak, lost_here, title)
     impacts = _impacts(mine)
     if impacts:
         title = f"{after.name}: {_plural(len(impacts), 'threat')}" + (

@@ -200,7 +200,9 @@ def radiation_lines(found: Encounter[Leak]) -> list[Text]:
         )
     if not plan.networks:
         lines.append(Text("no energy network: no solar panel, router or charged battery"))
-    lines += [Text(f"  {number}. {narrate(event)}") for number, event in enumerate(found.log, 1)]
+    # the networks are told above, each with its verdict; the events then say what happened
+    told = [event for event in found.log if event.kind != "energy-network"]
+    lines += [Text(f"  {number}. {narrate(event)}") for number, event in enumerate(told, 1)]
     if lost:
         lines.append(Text(f"after the leak ({plural(len(after.tiles), 'tile')} left):", "bold"))
         lines.append(_drawing(after))
