@@ -136,6 +136,17 @@ def node(parent: ET.Element, tag: str, text: str | None = None, **attrs: object)
     return element
 
 
+def square_rect(
+    parent: ET.Element, x: float, y: float, *, inset: float = INSET, **style: object
+) -> ET.Element:
+    """The rounded square drawn ``inset`` inside the square whose corner is ``x, y``: a
+    tile's body, an outline, a mark over a lost tile or a square's value."""
+    side = SQUARE - 2 * inset
+    return node(
+        parent, "rect", None, x=x + inset, y=y + inset, width=side, height=side, rx=6, **style
+    )
+
+
 def cell_id(cell: Cell) -> str:
     return f"{cell.row}-{cell.col}"
 

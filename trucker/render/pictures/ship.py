@@ -15,7 +15,7 @@ from trucker.render.text import LOST, Mark, draw_ship
 
 if TYPE_CHECKING:
     from trucker.rules.report import Report
-from trucker.render.pictures.canvas import INSET, NAMES, RED, SQUARE, Panel, Picture, node
+from trucker.render.pictures.canvas import NAMES, RED, SQUARE, Panel, Picture, node, square_rect
 from trucker.render.pictures.labels import Badge, Box, Layout
 from trucker.render.pictures.tiles import (
     draw_squares,
@@ -203,14 +203,10 @@ def lost_marks(
         words = f"lost {NAMES[tile.part]}" if tile is not None else "lost"
         mark = node(group, "g", class_="lost-mark", data_square=str(cell))
         node(mark, "title", f"{cell}: lost" + (f" (the {tile.part})" if tile else ""))
-        node(
+        square_rect(
             mark,
-            "rect",
-            x=x + INSET,
-            y=y + INSET,
-            width=SQUARE - 2 * INSET,
-            height=SQUARE - 2 * INSET,
-            rx=6,
+            x,
+            y,
             fill="#fee2e2",
             stroke=RED,
             stroke_dasharray="5 3",

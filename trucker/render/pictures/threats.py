@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
-    INSET,
     RED,
     SQUARE,
     Panel,
@@ -33,6 +32,7 @@ from trucker.render.pictures.canvas import (
     cell_id,
     fmt,
     node,
+    square_rect,
     text_width,
     unit_vector,
 )
@@ -360,14 +360,10 @@ def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure, layout: Lay
         )
         color, opacity = _heat(odds.destroyed_unpowered)
         if opacity:
-            node(
+            square_rect(
                 item,
-                "rect",
-                x=x + INSET,
-                y=y + INSET,
-                width=SQUARE - 2 * INSET,
-                height=SQUARE - 2 * INSET,
-                rx=6,
+                x,
+                y,
                 fill=color,
                 fill_opacity=opacity,
             )

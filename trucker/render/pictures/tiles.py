@@ -35,6 +35,7 @@ from trucker.render.pictures.canvas import (
     fmt,
     node,
     point_list,
+    square_rect,
     text_width,
     unit_vector,
 )
@@ -765,14 +766,10 @@ def _draw_tile(
         data_square=str(cell),
     )
     node(group, "title", f"{cell}: {_tile_words(tile, held)}")
-    node(
+    square_rect(
         group,
-        "rect",
-        x=x + INSET,
-        y=y + INSET,
-        width=SQUARE - 2 * INSET,
-        height=SQUARE - 2 * INSET,
-        rx=6,
+        x,
+        y,
         fill=fill,
         stroke=GOLD if tile.start else stroke,
         stroke_width=3 if tile.start else 1.5,
@@ -901,14 +898,11 @@ def square_outline(
     cls: str = "outline",
 ) -> None:
     x, y = panel.xy(cell)
-    node(
+    square_rect(
         parent,
-        "rect",
-        x=x + inset,
-        y=y + inset,
-        width=SQUARE - 2 * inset,
-        height=SQUARE - 2 * inset,
-        rx=6,
+        x,
+        y,
+        inset=inset,
         fill="none",
         stroke=color,
         stroke_width=width,

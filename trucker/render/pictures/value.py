@@ -12,7 +12,6 @@ from trucker.play.weigh import Weighed, WeighResult
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
-    INSET,
     RED,
     SQUARE,
     Panel,
@@ -20,6 +19,7 @@ from trucker.render.pictures.canvas import (
     cell_id,
     fmt,
     node,
+    square_rect,
 )
 from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_tag
 from trucker.render.text import draw_ship
@@ -105,14 +105,10 @@ def _value(parent: ET.Element, panel: Panel, weighed: Weighed, measure: str, kin
     )
     node(item, "title", f"{weighed.change.words()}: {worth(interval, measure)}")
     if kind == "addition":
-        node(
+        square_rect(
             item,
-            "rect",
-            x=x + INSET,
-            y=y + INSET,
-            width=SQUARE - 2 * INSET,
-            height=SQUARE - 2 * INSET,
-            rx=6,
+            x,
+            y,
             fill="none",
             stroke=colour,
             stroke_width=3,

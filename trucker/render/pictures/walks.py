@@ -36,6 +36,7 @@ from trucker.render.pictures.canvas import (
     fmt,
     node,
     point_list,
+    square_rect,
     unit_vector,
 )
 from trucker.render.pictures.labels import Badge, Box, Layout
@@ -738,14 +739,10 @@ def _lost(
         )
         name = NAMES[tile.part] if tile is not None else "tile"
         node(mark, "title", f"{cell}: the {name} " + ("exploded" if blown else "drifted off"))
-        node(
+        square_rect(
             mark,
-            "rect",
-            x=x + INSET,
-            y=y + INSET,
-            width=SQUARE - 2 * INSET,
-            height=SQUARE - 2 * INSET,
-            rx=6,
+            x,
+            y,
             fill="#fee2e2" if blown else "#f1f5f9",
             stroke=RED if blown else _GHOST,
             stroke_width=2,
