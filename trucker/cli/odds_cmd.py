@@ -8,7 +8,15 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt
+from trucker.cli.options import (
+    EffortOpt,
+    JsonOpt,
+    ObjectiveOpt,
+    RepairOpt,
+    RulingOpt,
+    RunSeedOpt,
+    WorkersOpt,
+)
 
 __all__ = ["odds"]
 
@@ -55,16 +63,8 @@ def odds(
             "by flight, and the difference comes with its confidence interval.",
         ),
     ] = None,
-    seed: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--seed", help="The run's seed (printed when not given, for a rerun)."),
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
-        ),
-    ] = 1,
+    seed: RunSeedOpt = None,
+    workers: WorkersOpt = 1,
     dask: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(

@@ -7,7 +7,17 @@ from typing import Annotated, Optional
 
 import typer
 
-__all__ = ["RulingOpt", "JsonOpt", "RepairOpt", "SvgOpt", "ThreatOpt", "EffortOpt", "ObjectiveOpt"]
+__all__ = [
+    "RulingOpt",
+    "JsonOpt",
+    "RepairOpt",
+    "SvgOpt",
+    "ThreatOpt",
+    "EffortOpt",
+    "ObjectiveOpt",
+    "RunSeedOpt",
+    "WorkersOpt",
+]
 
 RulingOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer needs Optional here
@@ -48,5 +58,15 @@ ObjectiveOpt = Annotated[
         "--objective",
         metavar="credits|home",
         help="What the expert maximises: final credits (default) or the chance of coming home.",
+    ),
+]
+RunSeedOpt = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--seed", help="The run's seed (printed when not given, for a rerun)."),
+]
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
     ),
 ]

@@ -8,7 +8,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from trucker.cli.options import EffortOpt, JsonOpt, ObjectiveOpt, RepairOpt, RulingOpt, SvgOpt
+from trucker.cli.options import (
+    EffortOpt,
+    JsonOpt,
+    ObjectiveOpt,
+    RepairOpt,
+    RulingOpt,
+    RunSeedOpt,
+    SvgOpt,
+    WorkersOpt,
+)
 
 __all__ = ["weigh"]
 
@@ -55,16 +64,8 @@ def weigh(
         ),
     ] = "any",
     top: Annotated[int, typer.Option("--top", min=1, help="Changes to list.")] = 10,
-    seed: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--seed", help="The run's seed (printed when not given, for a rerun)."),
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
-        ),
-    ] = 1,
+    seed: RunSeedOpt = None,
+    workers: WorkersOpt = 1,
     dask: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--dask", metavar="ADDRESS", help="Run on this Dask scheduler."),
