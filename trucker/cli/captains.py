@@ -36,7 +36,6 @@ class CommandLineCaptain(SensibleCaptain):
         self.shift = shift
         self.keep = keep
         self.activate_robots = activate_robots
-        self.shift_offered = False
 
     def _would_shift(self, activation: Activation) -> bool:
         """Wake robots for a thruster only when asked to, for the shift asked for."""
@@ -46,7 +45,6 @@ class CommandLineCaptain(SensibleCaptain):
 
     def decide(self, decision: Decision) -> Option:
         if decision.kind is DecisionKind.SHIFT:
-            self.shift_offered = True
             wanted = [o for o in decision.options if o.value.direction == self.shift]
             if not wanted:
                 wanted = [o for o in decision.options if o.value.direction is None]
