@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.parts import Part
 from trucker.core.ship import EMPTY, Contents, Ship, Tile
+
+if TYPE_CHECKING:
+    from trucker.sim.attacks import AttackResult
 
 __all__ = [
     "draw_ship",
@@ -203,6 +206,18 @@ HOLE = "  ( )  "
 """The middle line of an IIIB square holed by the dice (RULES §1.6): nothing may stand there."""
 LOST = Mark("lost", "xxx")
 """The mark of a square whose tile was destroyed or fell off."""
+
+
+def hit_marks(result: AttackResult) -> dict[Cell, Mark]:
+    """The squares an attack met, each marked hit, or defended where a shield, a cannon or
+    armor stopped it: the marks its drawing and its picture share."""
+    marks: dict[Cell, Mark] = {}
+    for impact in result.impacts:
+        if impact.hit is not None:
+            marks[impact.hit] = Mark("hit")
+        if impact.defender is not None:
+            marks[impact.defender] = Mark("defended")
+    return marks
 
 
 @dataclass

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
 from trucker.core.threats import is_side
-from trucker.render.text import LOST, Mark, draw_ship
+from trucker.render.text import LOST, Mark, draw_ship, hit_marks
 
 if TYPE_CHECKING:
     from trucker.core.threats import Line
@@ -189,12 +189,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     """A threat against a ship: the line it travels (and the rolled line, if a thruster moved
     the ship), the tile it met and what defended it; beside it, the ship after the hit."""
     kind, side = result.threat.kind, result.threat.direction
-    marks: dict[Cell, Mark] = {}
-    for impact in result.impacts:
-        if impact.hit is not None:
-            marks[impact.hit] = Mark("hit")
-        if impact.defender is not None:
-            marks[impact.defender] = Mark("defended")
+    marks = hit_marks(result)
     text_before = draw_ship(before, marks=marks)
     lost = result.lost
     title = f"{before.label}: {kind} from the {side}, {roll_line(result)}"

@@ -18,7 +18,7 @@ from trucker.core.threats import ThreatKind
 from trucker.render.narrate import narrate
 from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import plural, styled
-from trucker.render.text import LOST, Mark, draw_ship
+from trucker.render.text import LOST, Mark, draw_ship, hit_marks
 from trucker.render.walks import draw_walk, walk_frames
 from trucker.sim.attacks import AttackResult
 from trucker.sim.encounters import Encounter, Leak
@@ -73,12 +73,7 @@ def hit_lines(found: Encounter[AttackResult], seed: int | None) -> list[Text]:
         ),
         *_seed_line(seed),
     ]
-    marks: dict[Cell, Mark] = {}
-    for impact in result.impacts:
-        if impact.hit is not None:
-            marks[impact.hit] = Mark("hit")
-        if impact.defender is not None:
-            marks[impact.defender] = Mark("defended")
+    marks = hit_marks(result)
     arrows: dict[tuple[Direction, int], str] = {}
     line = result.line
     if line.index is not None:
