@@ -140,9 +140,11 @@ def test_a_later_file_that_sets_what_the_first_left_at_default() -> None:
 
 
 def test_a_later_file_writing_the_default_explicitly_agrees() -> None:
-    resolve_rulings(
+    """No error, and the default stands: the second file only says it out loud."""
+    rulings = resolve_rulings(
         [RulingSource("a.toml", {}), RulingSource("b.toml", {"armory_reach": "connected"})]
     )
+    assert rulings == Rulings()
 
 
 def test_the_command_line_settles_a_difference() -> None:
