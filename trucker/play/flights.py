@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from trucker.core.cards import CardType
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
@@ -133,6 +134,14 @@ def plan_dice(plan: FlightPlan) -> Dice:
     return ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
 
 
+def _hazardous_rng(plan: FlightPlan) -> random.Random | None:
+    """The stream Hazardous Business draws its cards from, derived from the plan's seed (never
+    the game dice); None for a deck without such a card (seeding one costs more than a card)."""
+    if not any(c.type is CardType.HAZARDOUS_BUSINESS for c in plan.deck.cards):
+        return None
+    return random.Random(derive_seed(plan.seed or 0, "hazardous"))
+
+
 def start(
     plan: FlightPlan,
     *,
@@ -160,7 +169,7 @@ def start(
         catalogue=catalogue if catalogue is not None else packaged(),
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
-        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+        deck_rng=_hazardous_rng(plan),
         seed=plan.seed,
     )
 
