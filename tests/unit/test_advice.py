@@ -83,7 +83,8 @@ def test_appraising_leaves_the_flight_as_it_was(seed: int) -> None:
         if isinstance(waiting, Choose):
             if len(waiting.options) > 1 and appraised < 6:
                 values = appraise_options(state, effort=2)
-                assert {v.label for v in values} == {o.label for o in waiting.options}
+                named = {label for v in values for label in (v.label, *v.alike)}
+                assert named == {o.label for o in waiting.options}
                 appraised += 1
             waiting = state.apply(decided[waiting.number - 1])
         else:
@@ -100,9 +101,10 @@ def test_the_same_question_the_same_advice() -> None:
     at = next(i for i, e in enumerate(decided, 1) if not e["forced"] and e["decision"] != "give-up")
     one = advise_log(document, at, effort=5).to_dict()
     assert one == advise_log(document, at, effort=5).to_dict()
-    assert [o["rollouts"] for o in one["options"]] == [5] * len(one["options"])
     best, *rest = one["options"]
-    assert all(best["credits"]["value"] >= o["credits"]["value"] for o in rest)
+    assert all(o["rollouts"] <= best["rollouts"] <= 5 for o in rest)
+    assert all(o["rollouts"] == best["rollouts"] for o in rest if not o["culled"])
+    assert all(best["credits"]["value"] >= o["credits"]["value"] for o in rest if not o["culled"])
 
 
 def test_a_decision_number_past_the_log_is_bad_input() -> None:
