@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from weakref import WeakKeyDictionary
 
 from trucker.core.boards import Board
-from trucker.core.geometry import Cell, Direction
+from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Ship, Tile
 from trucker.rules.graph import components, connections, joined_adjacency
@@ -131,6 +131,25 @@ def _reach_each_other(joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, 
                     return True
                 frontier.append(other)
     return not wanted
+
+
+def _exposed_change(board: Board, before: Mapping[Cell, Tile], gone: Iterable[Cell]) -> int:
+    """How the exposed connectors (RULES §4.5) change when ``gone`` leave ``before``: the
+    removed tiles' own exposed connectors go, and each kept tile's connector that faced a
+    removed tile is exposed now (as :func:`~trucker.rules.stats.exposed_connectors` counts
+    them, the IIB seam included)."""
+    out = set(gone)
+    smooth = Connector.SMOOTH
+    change = 0
+    for cell in out:
+        sides = before[cell].sides
+        for index, other in enumerate(board.around(cell)):
+            present = other in before and other != cell
+            if not present:
+                change -= sides[index] is not smooth
+            elif other not in out:
+                change += before[other].sides[(index + 2) % 4] is not smooth
+    return change
 
 
 def _parts(tiles: Mapping[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
@@ -262,8 +281,11 @@ class ShipState:
         gone = [c for c in cells if c in self.tiles]
         if not gone:
             return gone
+        before = self.tiles
         if self._owned is None:
             self.tiles = self._owned = dict(self.tiles)
+        else:
+            before = dict(before)
         parts = [self._owned.pop(cell).part for cell in gone]
         for cell in gone:
             del self.contents[cell]
@@ -273,7 +295,10 @@ class ShipState:
             if not self._own_structure:
                 structure = self._structure = structure.copy()
                 self._own_structure = True
+            exposed = structure.exposed
             structure.remove(gone, self.tiles, parts)
+            if exposed is not None:
+                structure.exposed = exposed + _exposed_change(self.board, before, gone)
         self._counts = None
         return gone
 
