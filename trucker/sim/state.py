@@ -281,24 +281,22 @@ class ShipState:
         gone = [c for c in cells if c in self.tiles]
         if not gone:
             return gone
-        before = self.tiles
+        structure = self._structure
+        exposed = structure.exposed if structure is not None else None
+        if exposed is not None:
+            exposed += _exposed_change(self.board, self.tiles, gone)
         if self._owned is None:
             self.tiles = self._owned = dict(self.tiles)
-        else:
-            before = dict(before)
         parts = [self._owned.pop(cell).part for cell in gone]
         for cell in gone:
             del self.contents[cell]
         self.lost.extend(gone)
-        structure = self._structure
         if structure is not None:
             if not self._own_structure:
                 structure = self._structure = structure.copy()
                 self._own_structure = True
-            exposed = structure.exposed
             structure.remove(gone, self.tiles, parts)
-            if exposed is not None:
-                structure.exposed = exposed + _exposed_change(self.board, before, gone)
+            structure.exposed = exposed
         self._counts = None
         return gone
 
