@@ -118,7 +118,13 @@ class SensibleCaptain:
         cheapest, "no shift" winning ties): robots are woken when a shift wins, that is when it
         avoids or shortens the walk, or earns the reward (RULES §2.4, §7.1)."""
         shifts = [s for s in activation.shifts if not (s.spends & self._refused)]
-        return bool(shifts) and min(shifts, key=lambda s: s.cost).direction is not None
+        return bool(shifts) and _cheapest_shift(shifts).direction is not None
+
+    def _shift(self, decision: Decision) -> Option:
+        """The cheapest shift, "no shift" winning ties (:func:`_cheapest_shift`)."""
+        options = self.allowed(decision)
+        values = [o.value for o in options]
+        return options[values.index(_cheapest_shift(values))]
 
     def _power(self, decision: Decision) -> Option:
         """Power the fewest doubles that win a fight, else tie it, else lift the ship off the
@@ -197,6 +203,16 @@ class GreedyCaptain(SensibleCaptain):
     days_per_credit = 0.0
     speed = True
     insure_share = None
+
+
+def _cheapest_shift(shifts: Sequence[Any]) -> Any:
+    """The shift of least cost, the first listed winning ties. Staying ("no shift", listed
+    first) when its line costs nothing and no line can earn is the cheapest there can be (a
+    shift costs at least its move), so the shifts' previews are not read then."""
+    stay = shifts[0]
+    if stay.direction is None and not stay.earns and not any(stay.cost):
+        return stay
+    return min(shifts, key=lambda s: s.cost)
 
 
 def _fly_on(decision: Decision) -> Option:
@@ -317,6 +333,7 @@ class RandomPolicy:
 _SHIPPED: dict[DecisionKind, Rule | str] = {
     DecisionKind.REMOVE_TILE: remove_farthest,
     DecisionKind.KEEP_PIECE: keep_best_piece,
+    DecisionKind.SHIFT: "_shift",
     DecisionKind.ACTIVATE_ROBOTS: "_activate_when_useful",
     DecisionKind.GIVE_UP: _fly_on,
     DecisionKind.POWER_ENGINES: "_power",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from trucker.core.cards import Hand, Intruder, IntruderKind, Reward
@@ -521,18 +521,25 @@ def _robots_shifts(
             if left:
                 thruster, fuel = left[0]
                 moved = shift_line(ship.board, rolled, moves_to)
-                outcome = walks(center, moved)
-                outcome = outcome._replace(
-                    batteries=outcome.batteries + power.is_battery,
-                    solar=outcome.solar + power.is_solar,
-                )
+                outcome = partial(_paid_walk, walks, center, moved, power)
                 opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
         if not opened:
             return ()
-        stay = ShiftOption(None, None, None, rolled, stays(center))
+        stay = ShiftOption(None, None, None, rolled, partial(stays, center))
         return (stay, *opened)
 
     return shifts
+
+
+def _paid_walk(
+    walks: Callable[[Cell, Line], Outcome], center: Cell, moved: Line, power: Power
+) -> Outcome:
+    """The walk on ``moved`` with the robots of ``center`` awake, the power that woke them
+    counted as spent (worked out when a captain reads a shift's preview)."""
+    outcome = walks(center, moved)
+    return outcome._replace(
+        batteries=outcome.batteries + power.is_battery, solar=outcome.solar + power.is_solar
+    )
 
 
 def intrude(
