@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from trucker.core.cards import CardType
+from trucker.core.cards import CardType, Level
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
@@ -111,11 +112,17 @@ def deck_for(
     through ``load``."""
     if isinstance(spec, Deck):
         return spec
-    level = random_deck_level(spec)
+    level = _random_level(spec)
     if level is not None:
         stream = random.Random(derive_seed(seed, "deck"))
         return deal_deck(level, stream, rulings=rulings, catalogue=catalogue)
     return load(spec)
+
+
+@lru_cache(maxsize=64)
+def _random_level(spec: str) -> Level | None:
+    """:func:`random_deck_level`, read once per spelling (a run deals a deck per flight)."""
+    return random_deck_level(spec)
 
 
 def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
