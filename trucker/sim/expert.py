@@ -36,8 +36,8 @@ __all__ = [
 ]
 
 DEFAULT_EFFORT = 8
-"""Rollouts per option at the expert's default effort (8 to 11 Class III flights a CPU second:
-``python benchmarks/bench_stepping.py``)."""
+"""The most rollouts per option at the expert's default effort (12 to 16 Class III flights a CPU
+second: ``python benchmarks/bench_stepping.py``)."""
 
 OBJECTIVES = ("credits", "home")
 """What the expert maximises: the expected final credits, or the chance of coming home (ties
