@@ -104,6 +104,8 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
     lines.append(Text(stats_line(report)))
     for extra in extra_lines(report):
         lines.append(Text(extra, style="bright_black"))
+    for part_note in report.part_notes:
+        lines.append(Text(f"note: {part_note}", style="bright_black"))
     for note in report.notes:
         lines.append(Text(f"note: {note}", style="bright_black"))
     if report.rulings:
