@@ -415,3 +415,11 @@ def test_an_alien_in_the_starting_cabin_does_not_cost_the_other_one() -> None:
     )
     assert result.ship.contents[Cell(7, 7)].alien is None
     assert result.ship.contents[Cell(7, 8)].alien == "brown"
+
+
+def test_keep_a_tile_every_repair_must_remove_cannot_repair() -> None:
+    """The sideways engine breaks engine-facing on its own: no repair keeps it. Keeping the
+    structure behind its exhaust is the cheapest repair anyway."""
+    with pytest.raises(CannotRepair, match="no repair keeps the tile on 8,7"):
+        repair(ship(SIDEWAYS), keep=Cell(8, 7))
+    assert removed(repair(ship(SIDEWAYS), keep=Cell(8, 6))) == [("8,7", "engine-facing")]

@@ -24,7 +24,11 @@ def fix(
     ],
     keep: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--keep", metavar="ROW,COL", help="Keep the piece holding this square."),
+        typer.Option(
+            "--keep",
+            metavar="ROW,COL",
+            help="Keep the tile on this square, and the piece it is in (exit 1 if no repair can).",
+        ),
     ] = None,
     method: Annotated[
         str,
@@ -32,7 +36,8 @@ def fix(
             "--method",
             metavar="cheapest|stepwise",
             help="cheapest: lose the fewest tiles in all; stepwise: one bad pair at a time in "
-            "rule order, the tile farther from the starting cabin going (the spec's order).",
+            "rule order, the tile farther from the starting cabin going (fix's repair before "
+            "the cheapest one).",
         ),
     ] = "cheapest",
     json_out: JsonOpt = False,
