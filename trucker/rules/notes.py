@@ -116,8 +116,12 @@ def check_life_supports(ctx: RuleContext) -> Iterator[PartNote]:
                 yield PartNote(
                     NoteId.LIFE_SUPPORT_NO_ALIEN,
                     (cell, *cabins),
-                    f"{said} life support has no {said} alien to serve: the cabins connected "
-                    f"to it ({_squares(cabins)}) hold none",
+                    f"{said} life support has no {said} alien to serve: "
+                    + (
+                        f"the cabin connected to it ({cabins[0]}) holds none"
+                        if len(cabins) == 1
+                        else f"the cabins connected to it ({_squares(cabins)}) hold none"
+                    ),
                     "§2.4",
                 )
 
