@@ -301,14 +301,14 @@ def test_five_ships_on_the_shortest_track_still_move() -> None:
 def test_run_flight_without_an_insurance_plan_asks_the_captain() -> None:
     """RULES §9.3: nobody fixed the insurance, so the captain decides (and logs it)."""
     from trucker.formats.catalogue import catalogue
+    from trucker.sim.flight import FlightSetup
     from trucker.sim.run import run_flight
     from trucker.sim.table import Table
 
     ship = load_ship(SHIPS / "class-iv-leviathan.toml")
     log: list = []
-    run_flight(
-        [("L", ship)], [OpenSpace(level=Level.IV)], Level.IV, Table(log=log), catalogue=catalogue()
-    )
+    setup = FlightSetup((("L", ship),), (OpenSpace(level=Level.IV),), Level.IV, catalogue())
+    run_flight(setup, Table(log=log))
     assert next(e.decision for e in log if e.kind == "decided") == "insure"
 
 

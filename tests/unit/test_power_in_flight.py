@@ -10,6 +10,7 @@ from trucker.core.rulings import Rulings
 from trucker.formats.catalogue import catalogue
 from trucker.rules.validate import validate
 from trucker.sim.captains import SensibleCaptain
+from trucker.sim.flight import FlightSetup
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
 
@@ -19,7 +20,9 @@ def _declared(layout, policy=None) -> tuple[int, list]:
     assert validate(built, Rulings()).legal
     log: list = []
     table = Table(log=log, policies=policy)
-    run_flight([("A", built)], [OpenSpace(level=Level.I)], Level.I, table, catalogue=catalogue())
+    run_flight(
+        FlightSetup((("A", built),), (OpenSpace(level=Level.I),), Level.I, catalogue()), table
+    )
     (declared,) = [e for e in log if e.kind == "declared"]
     return declared.value, log
 

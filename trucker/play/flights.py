@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from trucker.core.cards import CardType, Level
+from trucker.core.cards import Level
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Policy
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
@@ -33,7 +33,7 @@ from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.rules.report import Report
 from trucker.rules.validate import validate
 from trucker.sim.captains import ScriptedPolicy
-from trucker.sim.flight import FlightResult
+from trucker.sim.flight import FlightResult, FlightSetup
 from trucker.sim.roster import captain, scripted
 from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
@@ -48,6 +48,7 @@ __all__ = [
     "plan_document",
     "flight_log",
     "flight_record",
+    "flight_setup",
     "launch",
     "plan_dice",
     "read_log",
@@ -141,12 +142,19 @@ def plan_dice(plan: FlightPlan) -> Dice:
     return ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
 
 
-def _hazardous_rng(plan: FlightPlan) -> random.Random | None:
-    """The stream Hazardous Business draws its cards from, derived from the plan's seed (never
-    the game dice); None for a deck without such a card (seeding one costs more than a card)."""
-    if not any(c.type is CardType.HAZARDOUS_BUSINESS for c in plan.deck.cards):
-        return None
-    return random.Random(derive_seed(plan.seed or 0, "hazardous"))
+def flight_setup(plan: FlightPlan, catalogue: Catalogue | None = None) -> FlightSetup:
+    """What the plan's flight starts from (:class:`~trucker.sim.flight.FlightSetup`): its
+    ships by name with their insurance (the crew's choice, else the layout file's) and repaired
+    squares, its deck, and its seed."""
+    return FlightSetup(
+        ships=tuple((c.name, c.ship) for c in plan.crews),
+        cards=tuple(plan.deck.cards),
+        level=plan.deck.level,
+        catalogue=catalogue if catalogue is not None else packaged(),
+        insured=tuple(c.ship.insured if c.insured is None else c.insured for c in plan.crews),
+        repaired=tuple(tuple(c.repaired) for c in plan.crews),
+        seed=plan.seed,
+    )
 
 
 def start(
@@ -168,17 +176,7 @@ def start(
         policies=policies,
         log=(log if log is not None else []) if keep_log else None,
     )
-    return FlightState(
-        [(c.name, c.ship) for c in plan.crews],
-        plan.deck.cards,
-        plan.deck.level,
-        table,
-        catalogue=catalogue if catalogue is not None else packaged(),
-        insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
-        repaired=[c.repaired for c in plan.crews],
-        deck_rng=_hazardous_rng(plan),
-        seed=plan.seed,
-    )
+    return FlightState(flight_setup(plan, catalogue), table)
 
 
 def fly(

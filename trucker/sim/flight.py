@@ -18,6 +18,7 @@ from typing import Any
 from trucker.core.cards import Card, CardType, Level
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Decision, DecisionKind, Option
+from trucker.core.dice import derive_seed
 from trucker.core.events import (
     CardRevealed,
     Event,
@@ -37,6 +38,7 @@ from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
 __all__ = [
+    "FlightSetup",
     "Player",
     "Flight",
     "FlightResult",
@@ -46,6 +48,28 @@ __all__ = [
 
 FIVE_SHIPS = 5
 """From this many ships, The Big Expansion's five-player rules apply (RULES §6.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlightSetup:
+    """Everything a flight starts from besides its table (the dice, the captains, the log):
+    the one value :class:`Flight`, :class:`~trucker.sim.stepping.FlightState` and
+    :func:`~trucker.sim.run.run_flight` are built from.
+
+    ``ships`` in start order (the first is the leader), each with its name in the log;
+    ``cards`` top first; ``insured`` per ship: bought, refused, or None for its captain to
+    decide (RULES §9.3); ``repaired`` per ship: the squares repaired away before the flight;
+    ``seed``: the cards Hazardous Business adds are drawn from a stream derived from it (never
+    the game dice), and the rollouts of captains that search start from it."""
+
+    ships: tuple[tuple[str, Ship], ...]
+    cards: tuple[Card, ...]
+    level: Level
+    catalogue: Catalogue
+    """The cards Hazardous Business draws from and the rewards paid at the end."""
+    insured: tuple[bool | None, ...] | None = None
+    repaired: tuple[tuple[Cell, ...], ...] | None = None
+    seed: int | None = None
 
 
 @dataclass
@@ -148,32 +172,23 @@ class Flight:
     """The state of a flight in progress; card resolvers read and change it through the
     methods below, and ask each ship's captain through :attr:`table`."""
 
-    def __init__(
-        self,
-        ships: Sequence[tuple[str, Ship]],
-        cards: Sequence[Card],
-        level: Level,
-        table: Table,
-        *,
-        catalogue: Catalogue,
-        insured: Sequence[bool | None] | None = None,
-        repaired: Sequence[Sequence[Cell]] | None = None,
-        deck_rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, setup: FlightSetup, table: Table) -> None:
         self.table = table
-        self.catalogue = catalogue
+        self.catalogue = setup.catalogue
         """The cards Hazardous Business draws from and the rewards paid at the end."""
-        self._deck_rng = deck_rng
+        self._deck_rng: random.Random | None = None
+        self._seed = setup.seed
         self.rulings: Rulings = table.rulings
-        self.level = level
-        self.cards = list(cards)
+        level = self.level = setup.level
+        self.cards = list(setup.cards)
         self.track = table.rulings.track_spaces(int(level))
         gap = (
             int(level) + 1 if table.rulings.start_gap == "level+1" else int(table.rulings.start_gap)
         )
-        count = len(ships)
+        count = len(setup.ships)
+        insured, repaired = setup.insured, setup.repaired
         self.players: list[Player] = []
-        for order, (name, built) in enumerate(ships):
+        for order, (name, built) in enumerate(setup.ships):
             position = (count - 1 - order) * gap
             state = ShipState(built, name=name)
             player = Player(name, state, position, position, order)
@@ -194,10 +209,11 @@ class Flight:
 
     @property
     def deck_rng(self) -> random.Random:
-        """Draws the cards Hazardous Business adds (never the game dice); made when first
-        needed, since most decks have no such card."""
+        """Draws the cards Hazardous Business adds (never the game dice), from a stream
+        derived from the flight's seed; made when first needed, since most decks have no such
+        card."""
         if self._deck_rng is None:
-            self._deck_rng = random.Random(0)
+            self._deck_rng = random.Random(derive_seed(self._seed or 0, "hazardous"))
         return self._deck_rng
 
     @deck_rng.setter
@@ -225,6 +241,7 @@ class Flight:
         twin.five = self.five
         twin._flies_on = self._flies_on
         twin._deck_rng = self._deck_rng
+        twin._seed = self._seed
         if self._deck_rng is not None and any(
             c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]
         ):

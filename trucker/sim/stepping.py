@@ -19,19 +19,16 @@ mark and no tape: :func:`~trucker.sim.run.run_flight` then costs what it always 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from trucker.core.cards import Card, Level
-from trucker.core.catalogue import Catalogue
+from trucker.core.cards import Card
 from trucker.core.decisions import Decision, Option, Policy
 from trucker.core.dice import Dice, Roll
 from trucker.core.events import FlightStarted
-from trucker.core.geometry import Cell
-from trucker.core.ship import Ship
 from trucker.sim.cards import resolver_for
-from trucker.sim.flight import Flight, FlightResult
+from trucker.sim.flight import Flight, FlightResult, FlightSetup
 from trucker.sim.table import Table
 from trucker.sim.tape import Choose, Pending, Tape, Waiting
 
@@ -74,33 +71,12 @@ class FlightState:
     """A flight from its start to its settlement, one phase at a time: the start (the flight
     is announced, Class IV insurance bought), then each card, then the settlement."""
 
-    def __init__(
-        self,
-        ships: Sequence[tuple[str, Ship]],
-        cards: Sequence[Card],
-        level: Level,
-        table: Table,
-        *,
-        catalogue: Catalogue,
-        insured: Sequence[bool | None] | None = None,
-        repaired: Sequence[Sequence[Cell]] | None = None,
-        deck_rng: random.Random | None = None,
-        seed: int | None = None,
-    ) -> None:
+    def __init__(self, setup: FlightSetup, table: Table) -> None:
         self.table = table
-        self.seed = seed
+        self.seed = setup.seed
         """The flight's seed, for captains that search (their rollouts' seeds start from it,
         never from the flight's dice: dice given from outside have none)."""
-        self.flight = Flight(
-            ships,
-            cards,
-            level,
-            table,
-            catalogue=catalogue,
-            insured=insured,
-            repaired=repaired,
-            deck_rng=deck_rng,
-        )
+        self.flight = Flight(setup, table)
         self.started = False
         self.played = 0
         """Cards played so far."""
