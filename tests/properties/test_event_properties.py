@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tests.properties.flights import PLANS, plans
 from trucker.core.errors import BadEvent
-from trucker.core.events import EVENT_TYPES, Event, read_event, read_events
+from trucker.core.events import EVENT_TYPES, AnyEvent, Event, read_event, read_events
 from trucker.play.flights import FlightPlan, fly
 
 words = st.text(max_size=8)
@@ -126,3 +126,10 @@ def test_a_bad_event_names_its_index_and_key(data: Any, where: str, problem: str
 def test_a_subclass_reads_only_its_own_kind() -> None:
     with pytest.raises(BadEvent, match="expected 'moved', got 'gave-up'"):
         EVENT_TYPES["moved"].from_dict({"kind": "gave-up", "ship": "A", "reason": "x"})
+
+
+def test_the_union_of_events_is_every_event_type() -> None:
+    """AnyEvent (what the narration's match is checked against) names every type a log may
+    hold: an event type added to EVENT_TYPES alone fails here, one narrated nowhere fails mypy."""
+    assert set(get_args(AnyEvent)) == set(EVENT_TYPES.values())
+

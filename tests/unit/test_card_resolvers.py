@@ -1,13 +1,25 @@
-"""Every card type in the catalogue has a resolver, and every resolver a card type."""
+"""Every registry of card types is held to CardType, so a card type cannot be half-added: its
+class (core/cards.py), its deck-file model (formats/deck_file.py) and its resolver
+(sim/cards/); mypy holds each resolver to its class (sim/cards/__init__.py)."""
 
 from __future__ import annotations
 
-from trucker.core.cards import CARD_CLASSES
+from trucker.core.cards import CARD_CLASSES, CardType
 from trucker.formats.catalogue import cards
+from trucker.formats.deck_file import CARD_MODELS
 from trucker.sim.cards import RESOLVERS
 
 
+def test_every_card_type_has_its_class() -> None:
+    assert set(CARD_CLASSES) == set(CardType)
+    assert all(cls.type is kind for kind, cls in CARD_CLASSES.items())
+
+
 def test_every_card_type_is_resolved() -> None:
-    catalogue_types = {card.type for card in cards().values()}
-    assert catalogue_types <= set(RESOLVERS)
-    assert set(CARD_CLASSES) == set(RESOLVERS)
+    assert set(RESOLVERS) == set(CARD_CLASSES.values())
+    assert {card.type for card in cards().values()} <= set(CARD_CLASSES)
+
+
+def test_every_card_type_has_its_deck_file_model() -> None:
+    assert set(CARD_MODELS) == {str(kind) for kind in CardType}
+    assert all(model.card_type is CardType(name) for name, model in CARD_MODELS.items())

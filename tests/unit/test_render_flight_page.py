@@ -157,7 +157,8 @@ def test_every_event_is_narrated_exactly_once(two_ships) -> None:
 
 def test_chapter_lines_keep_the_order_of_the_log() -> None:
     def flies_on(ship: str) -> dict:
-        return {"kind": "decided", "ship": ship, "decision": "give-up", "choice": "fly on"}
+        return {"kind": "decided", "ship": ship, "decision": "give-up", "choice": "fly on",
+                "forced": False}  # fmt: skip
 
     events = [
         {"kind": "card", "index": 1, "card": "x", "type": "open-space", "level": "I"},

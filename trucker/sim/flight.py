@@ -310,7 +310,7 @@ class Flight:
     def roll(self, why: str, stream: tuple[int, ...] = ()) -> tuple[int, int]:
         return self.table.roll(why, stream=(self.card_index, *stream))
 
-    def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Card], None]) -> None:
+    def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Any], None]) -> None:
         self.card_index = index
         if self.table.recording:
             self.table.emit(

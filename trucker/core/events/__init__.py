@@ -63,6 +63,7 @@ from trucker.core.events.intruders import (
 
 __all__ = [
     "Event",
+    "AnyEvent",
     "EVENT_TYPES",
     "Rolled",
     "Decided",
@@ -104,6 +105,46 @@ __all__ = [
     "read_event",
     "read_events",
 ]
+
+AnyEvent = (
+    Rolled
+    | Decided
+    | Shifted
+    | Spent
+    | Met
+    | Stopped
+    | Destroyed
+    | FellOff
+    | AlienLost
+    | Landed
+    | Repelled
+    | Walked
+    | Ate
+    | Fused
+    | Defeated
+    | Escaped
+    | Exploded
+    | Rewarded
+    | FlightStarted
+    | CardRevealed
+    | Moved
+    | GaveUp
+    | Declared
+    | Faced
+    | Loaded
+    | GoodsLost
+    | TokensLost
+    | CrewLost
+    | LeakNetwork
+    | Penalised
+    | Passed
+    | Settled
+    | CardsAdded
+    | Insured
+    | Recruited
+)
+"""Every event type as one union: a ``match`` over it that ends in ``assert_never`` is checked
+by mypy to answer every type (the narration is one)."""
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls

@@ -19,6 +19,19 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from trucker.core.events import (
+    CardRevealed,
+    CrewLost,
+    Decided,
+    Event,
+    FlightStarted,
+    Landed,
+    LeakNetwork,
+    Met,
+    Settled,
+    Stopped,
+    read_event,
+)
 from trucker.core.geometry import Cell
 from trucker.play.flights import flight_record
 from trucker.render.narrate import narrate
@@ -53,8 +66,9 @@ __all__ = [
 # -- the show ----------------------------------------------------------------------------------
 
 
-def _fields(event: Any) -> Mapping[str, Any]:
-    return event if isinstance(event, Mapping) else event.to_dict()
+def _event(event: Event | Mapping[str, Any]) -> Event:
+    """The typed event (a log's dict read back)."""
+    return read_event(event) if isinstance(event, Mapping) else event
 
 
 FLIGHT_KEY = (
@@ -70,17 +84,12 @@ FLIGHT_KEY = (
 """The flight page's key, beside the player."""
 
 
-def _is_start(event: Any) -> bool:
-    return _fields(event)["kind"] == "flight-started"
-
-
-def _flies_on(fields: Mapping[str, Any]) -> bool:
+def _flies_on(event: Event) -> bool:
     """The offer to give up before each card, declined: routine, so told once per card."""
-    return (
-        fields["kind"] == "decided"
-        and fields["decision"] == "give-up"
-        and fields["choice"] == "fly on"
-    )
+    match event:
+        case Decided(decision="give-up", choice="fly on"):
+            return True
+    return False
 
 
 def _names(names: Sequence[str]) -> str:
@@ -95,14 +104,14 @@ def chapter_lines(events: Sequence[Any], *, named: bool = False) -> list[str]:
     flying_on: list[str] = []
     slot: int | None = None
     for event in events:
-        fields = _fields(event)
-        if _flies_on(fields):
+        typed = _event(event)
+        if isinstance(typed, Decided) and _flies_on(typed):
             if slot is None:
                 slot = len(lines)
                 lines.append("")
-            flying_on.append(fields["ship"])
+            flying_on.append(typed.ship)
             continue
-        lines.append(narrate(fields, named=named).strip())
+        lines.append(narrate(typed, named=named).strip())
     if slot is not None:
         verb = "flies" if len(flying_on) == 1 else "fly"
         lines[slot] = f"before the card: {_names(flying_on)} {verb} on (nobody gives up)"
@@ -111,18 +120,18 @@ def chapter_lines(events: Sequence[Any], *, named: bool = False) -> list[str]:
 
 def split_flight(
     events: Sequence[Any],
-) -> tuple[list[Any], list[tuple[Mapping[str, Any], list[Any]]], list[Any]]:
+) -> tuple[list[Any], list[tuple[CardRevealed, list[Any]]], list[Any]]:
     """A flight's log in chapters: before the first card (the launch, insurance), each card
     with the events it caused, and the settlement."""
     launch: list[Any] = []
-    cards: list[tuple[Mapping[str, Any], list[Any]]] = []
+    cards: list[tuple[CardRevealed, list[Any]]] = []
     settlement: list[Any] = []
     for event in events:
-        fields = _fields(event)
-        if fields["kind"] == "settled" or settlement:
+        typed = _event(event)
+        if isinstance(typed, Settled) or settlement:
             settlement.append(event)
-        elif fields["kind"] == "card":
-            cards.append((fields, [event]))
+        elif isinstance(typed, CardRevealed):
+            cards.append((typed, [event]))
         elif cards:
             cards[-1][1].append(event)
         else:
@@ -204,28 +213,26 @@ def _impacts(events: Sequence[Any]) -> list[Impact]:
     """The meteors and shots of one ship on one card, in order, each with what stopped it."""
     found: list[Impact] = []
     for event in events:
-        fields = _fields(event)
-        if fields["kind"] == "met":
-            square = Cell.parse(fields["square"]) if fields.get("square") else None
-            line = line_of(fields["direction"], fields["line"])
-            found.append(Impact(str(fields["threat"]), line, square))
-        elif fields["kind"] == "stopped" and found:
-            defender = fields.get("defender")
-            found[-1] = dataclasses.replace(
-                found[-1],
-                stopped_by=str(fields["by"]),
-                defender=Cell.parse(defender) if defender else None,
-            )
+        match _event(event):
+            case Met(square=square, direction=direction, line=line, threat=threat):
+                cell = Cell.parse(square) if square else None
+                found.append(Impact(threat, line_of(direction, line), cell))
+            case Stopped(by=by, defender=defender) if found:
+                found[-1] = dataclasses.replace(
+                    found[-1],
+                    stopped_by=by,
+                    defender=Cell.parse(defender) if defender else None,
+                )
     return found
 
 
-def _victim(fields: Mapping[str, Any]) -> str:
+def _victim(lost: CrewLost) -> str:
     """Who a crew-lost event took, in the words of a leak's plan."""
-    if fields.get("alien"):
-        return f"{fields['alien']} alien"
-    if fields.get("humans"):
+    if lost.alien:
+        return f"{lost.alien} alien"
+    if lost.humans:
         return "human"
-    return "robot" if fields.get("robots") else "passenger"
+    return "robot" if lost.robots else "passenger"
 
 
 def _leak(events: Sequence[Any]) -> RadiationPlan | None:
@@ -235,13 +242,13 @@ def _leak(events: Sequence[Any]) -> RadiationPlan | None:
     exposed: list[tuple[Cell, str]] = []
     threshold = 0
     for event in events:
-        fields = _fields(event)
-        if fields["kind"] == "energy-network":
-            cells = tuple(Cell.parse(square) for square in fields["squares"])
-            networks.append(EnergyNetwork(cells, int(fields["tokens"]), bool(fields["explodes"])))
-            threshold = int(fields["threshold"])
-        elif fields["kind"] == "crew-lost" and fields.get("why") == "radiation":
-            exposed.append((Cell.parse(fields["square"]), _victim(fields)))
+        match _event(event):
+            case LeakNetwork() as found:
+                cells = tuple(Cell.parse(square) for square in found.squares)
+                networks.append(EnergyNetwork(cells, found.tokens, found.explodes))
+                threshold = found.threshold
+            case CrewLost(why="radiation") as lost:
+                exposed.append((Cell.parse(lost.square), _victim(lost)))
     if not networks:
         return None
     return RadiationPlan(tuple(exposed), tuple(networks), threshold)
@@ -257,10 +264,9 @@ def _card_picture(
     """What a card did to one ship, drawn: an intruder's walk, a leak's energy networks and
     the crew it took, or every meteor and shot and what it met; None for a card that aimed
     nothing at it."""
-    mine = [e for e in events if _fields(e).get("ship") == after.name]
-    kinds = {_fields(e)["kind"] for e in mine}
+    mine = [e for e in map(_event, events) if getattr(e, "ship", None) == after.name]
     crew = before.crew - after.crew
-    if "landed" in kinds:
+    if any(isinstance(e, Landed) for e in mine):
         story = walk_story(before.ship, mine)
         title = (
             f"{after.name}: {story.intruder} from the {story.direction}, {story.line}"
@@ -291,11 +297,11 @@ def _leader(ships: Sequence[ShipAfter]) -> int:
     return min(flying)[1] if flying else 0
 
 
-def _card_title(card: Mapping[str, Any]) -> str:
+def _card_title(card: CardRevealed) -> str:
     """``Card 3: I-open-space-2``, the type added where the label does not say it."""
-    label, kind = str(card["card"]), str(card["type"])
+    label, kind = card.card, card.type
     said = kind in label or kind.replace("-", " ") in label
-    return f"Card {card['index']}: {label}" + ("" if said else f" ({kind.replace('-', ' ')})")
+    return f"Card {card.index}: {label}" + ("" if said else f" ({kind.replace('-', ' ')})")
 
 
 def _plural(count: int, word: str) -> str:
@@ -309,7 +315,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
     pictures = _Pictures()
     record = flight_record(plan, result)
     launch, cards, settlement = split_flight(result.events or [])
-    track = next((int(_fields(e)["track"]) for e in launch if _is_start(e)), 0)
+    track = next((e.track for e in map(_event, launch) if isinstance(e, FlightStarted)), 0)
     state = record.launch
     crops = [tuple(s.ship.tiles) for s in state]
 
@@ -340,7 +346,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
         )
     ]
     for card, events in cards:
-        now = record.after[int(card["index"]) - 1]
+        now = record.after[card.index - 1]
         shown = []
         feature = None
         for n, (before, after) in enumerate(zip(state, now, strict=True), 1):
@@ -357,7 +363,7 @@ def flight_show(plan: FlightPlan, result: FlightResult) -> Show:
                 _card_title(card),
                 tuple(chapter_lines(events, named=named)),
                 tuple(shown),
-                board=board(now, state, f"after card {card['index']}"),
+                board=board(now, state, f"after card {card.index}"),
                 feature=_leader(now) if feature is None else feature,
             )
         )

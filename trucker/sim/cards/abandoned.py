@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trucker.core.cards import AbandonedShip, AbandonedStation, Card
+from trucker.core.cards import AbandonedShip, AbandonedStation
 from trucker.core.events import Passed, Rewarded
 from trucker.core.threats import Threat
 from trucker.rules.stats import crew_members, crew_requirement
@@ -73,8 +73,7 @@ def _chances(
             return
 
 
-def resolve_abandoned_ship(flight: Flight, card: Card) -> None:
-    assert isinstance(card, AbandonedShip)
+def resolve_abandoned_ship(flight: Flight, card: AbandonedShip) -> None:
 
     def credits(second: bool) -> int:
         return second_credits(card.credits, flight.rulings) if second else card.credits
@@ -99,8 +98,7 @@ def resolve_abandoned_ship(flight: Flight, card: Card) -> None:
     _chances(flight, card.shots, "the abandoned ship", able, wants, take)
 
 
-def resolve_abandoned_station(flight: Flight, card: Card) -> None:
-    assert isinstance(card, AbandonedStation)
+def resolve_abandoned_station(flight: Flight, card: AbandonedStation) -> None:
 
     def reward(second: bool) -> str:
         return second_goods(card.reward, flight.rulings) if second else card.reward

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trucker.core.cards import Card, CombatLine, CombatTest, CombatZone, PenaltyKind
+from trucker.core.cards import CombatLine, CombatTest, CombatZone, PenaltyKind
 from trucker.core.events import Passed, Penalised
 from trucker.core.geometry import Cell
 from trucker.rules.stats import crew_comparison, half
@@ -58,8 +58,7 @@ def _values(flight: Flight, line: CombatLine, players: list[Player]) -> list[tup
     return values
 
 
-def resolve_combat_zone(flight: Flight, card: Card) -> None:
-    assert isinstance(card, CombatZone)
+def resolve_combat_zone(flight: Flight, card: CombatZone) -> None:
     for line in card.lines:
         players = flight.in_order()
         if len(players) < 2:

@@ -124,8 +124,7 @@ def _shared(flight: Flight) -> bool:
     return flight.rulings.hostile_rolls == "shared"
 
 
-def resolve_smugglers(flight: Flight, card: Card) -> None:
-    assert isinstance(card, Smugglers)
+def resolve_smugglers(flight: Flight, card: Smugglers) -> None:
 
     def win(player: Player, second: bool) -> None:
         reward = second_goods(card.reward, flight.rulings) if second else card.reward
@@ -153,8 +152,7 @@ def _credits(
         flight.move(player, -days)
 
 
-def resolve_slavers(flight: Flight, card: Card) -> None:
-    assert isinstance(card, Slavers)
+def resolve_slavers(flight: Flight, card: Slavers) -> None:
     beaten = meet_enemy(
         flight,
         card,
@@ -165,8 +163,7 @@ def resolve_slavers(flight: Flight, card: Card) -> None:
     fire_at_beaten(flight, beaten, card.shots, "slavers' shot", shared=_shared(flight))
 
 
-def resolve_pirates(flight: Flight, card: Card) -> None:
-    assert isinstance(card, Pirates)
+def resolve_pirates(flight: Flight, card: Pirates) -> None:
     beaten = meet_enemy(
         flight,
         card,

@@ -4,7 +4,7 @@ Which parts count as cabins is the ruling ``epidemic_cabins`` (RULES §10 #31)."
 
 from __future__ import annotations
 
-from trucker.core.cards import Card
+from trucker.core.cards import Epidemic
 from trucker.core.events import CrewLost
 from trucker.core.parts import Part
 from trucker.sim.flight import Flight
@@ -12,7 +12,7 @@ from trucker.sim.flight import Flight
 __all__ = ["resolve_epidemic"]
 
 
-def resolve_epidemic(flight: Flight, card: Card) -> None:
+def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
     kinds = {Part.CABIN}
     if flight.rulings.epidemic_cabins == "cabins+luxury":
         kinds.add(Part.LUXURY_CABIN)

@@ -4,7 +4,7 @@ cards when the catalogue has them (ruling ``hazardous_top_level``)."""
 
 from __future__ import annotations
 
-from trucker.core.cards import Card, HazardousBusiness, Level
+from trucker.core.cards import HazardousBusiness, Level
 from trucker.core.events import CardsAdded
 from trucker.sim.flight import Flight
 
@@ -19,8 +19,7 @@ def next_level(flight: Flight, level: Level) -> Level:
     return Level(level + 1)
 
 
-def resolve_hazardous_business(flight: Flight, card: Card) -> None:
-    assert isinstance(card, HazardousBusiness)
+def resolve_hazardous_business(flight: Flight, card: HazardousBusiness) -> None:
     if card.adds:
         added = [flight.catalogue.cards[card_id] for card_id in card.adds]
     else:

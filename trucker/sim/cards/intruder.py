@@ -3,7 +3,7 @@ meets the intruder(s) and collects the reward of every one it defeats."""
 
 from __future__ import annotations
 
-from trucker.core.cards import Card, Intruder
+from trucker.core.cards import Intruder
 from trucker.sim.actions import gain_goods
 from trucker.sim.flight import Flight
 from trucker.sim.intruders import intrude
@@ -11,8 +11,7 @@ from trucker.sim.intruders import intrude
 __all__ = ["resolve_intruder"]
 
 
-def resolve_intruder(flight: Flight, card: Card) -> None:
-    assert isinstance(card, Intruder)
+def resolve_intruder(flight: Flight, card: Intruder) -> None:
     players = flight.in_order()
     if not players:
         return

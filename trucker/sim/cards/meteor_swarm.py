@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trucker.core.cards import Card, MeteorSwarm
+from trucker.core.cards import MeteorSwarm
 from trucker.sim.attacks import attack
 from trucker.sim.flight import Flight
 
@@ -24,6 +24,5 @@ def fire_volley(
             attack(flight.table, player.ship, threat, roll)
 
 
-def resolve_meteor_swarm(flight: Flight, card: Card) -> None:
-    assert isinstance(card, MeteorSwarm)
+def resolve_meteor_swarm(flight: Flight, card: MeteorSwarm) -> None:
     fire_volley(flight, flight.in_order(), card.threats, "meteor")

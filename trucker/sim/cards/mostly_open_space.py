@@ -5,7 +5,7 @@ and the same rolls apply to all of them."""
 
 from __future__ import annotations
 
-from trucker.core.cards import Card, MostlyOpenSpace
+from trucker.core.cards import MostlyOpenSpace
 from trucker.sim.cards.meteor_swarm import fire_volley
 from trucker.sim.cards.open_space import fly_open_space
 from trucker.sim.flight import Flight
@@ -13,8 +13,7 @@ from trucker.sim.flight import Flight
 __all__ = ["resolve_mostly_open_space"]
 
 
-def resolve_mostly_open_space(flight: Flight, card: Card) -> None:
-    assert isinstance(card, MostlyOpenSpace)
+def resolve_mostly_open_space(flight: Flight, card: MostlyOpenSpace) -> None:
     powers = {p.name: power for p, power in fly_open_space(flight) if p.flying}
     if not powers:
         return

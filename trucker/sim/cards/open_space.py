@@ -3,7 +3,7 @@ power 0 forces it to give up."""
 
 from __future__ import annotations
 
-from trucker.core.cards import Card
+from trucker.core.cards import OpenSpace
 from trucker.sim.actions import declare_power
 from trucker.sim.flight import Flight, Player
 
@@ -27,5 +27,5 @@ def fly_open_space(flight: Flight) -> list[tuple[Player, int]]:
     return declared
 
 
-def resolve_open_space(flight: Flight, card: Card) -> None:
+def resolve_open_space(flight: Flight, card: OpenSpace) -> None:
     fly_open_space(flight)

@@ -8,7 +8,7 @@ planet's number into free cabin space (stasis chambers too, luxury cabins not). 
 
 from __future__ import annotations
 
-from trucker.core.cards import Card, Planets
+from trucker.core.cards import Planets
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import Passed
 from trucker.sim.actions import crew_room, gain_goods, goods_aboard, loadable_value, recruit
@@ -19,8 +19,7 @@ from trucker.sim.shares import second_crew, second_goods
 __all__ = ["resolve_planets"]
 
 
-def resolve_planets(flight: Flight, card: Card) -> None:
-    assert isinstance(card, Planets)
+def resolve_planets(flight: Flight, card: Planets) -> None:
     room_on_planet = 2 if flight.five else 1
     landers: dict[int, int] = {}
     landed = []

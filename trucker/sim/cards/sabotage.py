@@ -6,7 +6,7 @@ next roll's first die (1 or 6: a miss that counts as a try; the spec's "Rolls").
 
 from __future__ import annotations
 
-from trucker.core.cards import Card
+from trucker.core.cards import Sabotage
 from trucker.core.events import Passed, Penalised
 from trucker.core.geometry import Cell
 from trucker.rules.stats import crew_comparison
@@ -20,7 +20,7 @@ __all__ = ["resolve_sabotage", "TRIES"]
 TRIES = 3
 
 
-def resolve_sabotage(flight: Flight, card: Card) -> None:
+def resolve_sabotage(flight: Flight, card: Sabotage) -> None:
     players = flight.in_order()
     if not players:
         return

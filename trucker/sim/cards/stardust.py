@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from trucker.core.cards import Card
+from trucker.core.cards import Stardust
 from trucker.sim.flight import Flight
 
 __all__ = ["resolve_stardust"]
 
 
-def resolve_stardust(flight: Flight, card: Card) -> None:
+def resolve_stardust(flight: Flight, card: Stardust) -> None:
     for player in flight.rearmost_first(flight.in_order()):
         flight.move(player, -player.ship.exposed())
