@@ -11,7 +11,7 @@ are.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -58,6 +58,8 @@ __all__ = [
     "MostlyOpenSpace",
     "RadiationLeak",
     "CARD_CLASSES",
+    "file_fields",
+    "OMIT_EMPTY",
     "parse_goods",
 ]
 
@@ -194,6 +196,9 @@ class CombatLine:
     test: CombatTest
     penalty: Penalty
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"test": str(self.test), "penalty": self.penalty.to_dict()}
+
     def short(self) -> str:
         worst = {"crew": "fewest crew", "engines": "weakest engines", "cannons": "weakest cannons"}
         return f"{worst[self.test]}: {self.penalty.short()}"
@@ -268,6 +273,45 @@ def check_intruder(
         raise CardError("fuses", f"a {kind} needs its fuse steps")
 
 
+OMIT_EMPTY = {"omit_empty": True}
+"""A card field's metadata: a deck file leaves the field out when it is empty (None, or
+nothing but zeros and blanks). A field's ``key`` in its metadata names it in the file where
+the name of the field cannot (``from``, a Python keyword)."""
+
+
+_BASE_FIELDS = frozenset({"level", "id", "source", "note", "expansion"})
+
+
+_FILE_FIELDS: dict[type[Card], tuple[tuple[str, str, bool], ...]] = {}
+
+
+def file_fields(cls: type[Card]) -> tuple[tuple[str, str, bool], ...]:
+    """A card class's own fields, declared once on the class, as a deck file holds them: each
+    field's name, its key in the file and whether an empty value is left out. The deck file's
+    reading (:mod:`trucker.formats.deck_file`) and :meth:`Card.keys` are made from these, and
+    a test holds the file's models to them."""
+    found = _FILE_FIELDS.get(cls)
+    if found is None:
+        found = _FILE_FIELDS[cls] = tuple(
+            (f.name, f.metadata.get("key") or f.name, bool(f.metadata.get("omit_empty")))
+            for f in fields(cls)
+            if f.name not in _BASE_FIELDS
+        )
+    return found
+
+
+def _written(value: Any) -> Any:
+    """A field's value as a deck file writes it: threats and names as their words, sequences
+    as lists, a reward or a Combat Zone line as its table."""
+    if isinstance(value, tuple):
+        return [_written(v) for v in value]
+    if isinstance(value, Threat | StrEnum):
+        return str(value)
+    if isinstance(value, Reward | CombatLine):
+        return value.to_dict()
+    return value
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     """What every adventure card has: its level, its catalogue id and where its numbers come from.
@@ -294,8 +338,15 @@ class Card:
         return self.id or f"{self.type} ({self.level})"
 
     def keys(self) -> dict[str, Any]:
-        """The card's own keys as a deck file writes them inline (no id, level or source)."""
-        return {}
+        """The card's own keys as a deck file writes them inline (no id, level or source),
+        made from its fields (:func:`file_fields`) in the order they are declared."""
+        out: dict[str, Any] = {}
+        for name, key, omit_empty in file_fields(type(self)):
+            value = getattr(self, name)
+            if omit_empty and (value is None or (isinstance(value, tuple) and not any(value))):
+                continue
+            out[key] = _written(value)
+        return out
 
     def numbers(self) -> str:
         """The card's numbers in one short line, for tables and narration."""
@@ -355,12 +406,6 @@ def _days(days: int) -> str:
     return f"-{days} day{'' if days == 1 else 's'}"
 
 
-def _with_shots(keys: dict[str, Any], shots: tuple[Threat, ...]) -> dict[str, Any]:
-    if shots:
-        keys["shots"] = [str(s) for s in shots]
-    return keys
-
-
 def _hostile(shots: tuple[Threat, ...]) -> str:
     """ABE hostile enemies also shoot the ships they beat (RULES §6.8)."""
     return f" and shot: {_threats(shots)}" if shots else ""
@@ -372,9 +417,6 @@ class MeteorSwarm(Card):
 
     type: ClassVar[CardType] = CardType.METEOR_SWARM
     threats: tuple[Threat, ...]
-
-    def keys(self) -> dict[str, Any]:
-        return {"threats": [str(t) for t in self.threats]}
 
     def numbers(self) -> str:
         return _threats(self.threats)
@@ -389,12 +431,7 @@ class Slavers(Card):
     crew: int
     credits: int
     days: int
-    shots: tuple[Threat, ...] = ()
-
-    def keys(self) -> dict[str, Any]:
-        out = {"strength": self.strength, "crew": self.crew, "credits": self.credits,
-               "days": self.days}  # fmt: skip
-        return _with_shots(out, self.shots)
+    shots: tuple[Threat, ...] = field(default=(), metadata=OMIT_EMPTY)
 
     def numbers(self) -> str:
         return (
@@ -412,12 +449,7 @@ class Smugglers(Card):
     goods: int
     reward: str
     days: int
-    shots: tuple[Threat, ...] = ()
-
-    def keys(self) -> dict[str, Any]:
-        out = {"strength": self.strength, "goods": self.goods, "reward": self.reward,
-               "days": self.days}  # fmt: skip
-        return _with_shots(out, self.shots)
+    shots: tuple[Threat, ...] = field(default=(), metadata=OMIT_EMPTY)
 
     def numbers(self) -> str:
         return (
@@ -436,10 +468,6 @@ class Pirates(Card):
     credits: int
     days: int
 
-    def keys(self) -> dict[str, Any]:
-        return {"strength": self.strength, "shots": [str(s) for s in self.shots],
-                "credits": self.credits, "days": self.days}  # fmt: skip
-
     def numbers(self) -> str:
         return (
             f"strength {self.strength} · loser shot: {_threats(self.shots)} · "
@@ -454,17 +482,11 @@ class Planets(Card):
     type: ClassVar[CardType] = CardType.PLANETS
     planets: tuple[str, ...]
     days: int
-    crew: tuple[int, ...] = ()
+    crew: tuple[int, ...] = field(default=(), metadata=OMIT_EMPTY)
     """ABE developed planets: the humans each planet offers (RULES §6.8); empty: none."""
 
     def crew_on(self, index: int) -> int:
         return self.crew[index] if index < len(self.crew) else 0
-
-    def keys(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"planets": list(self.planets), "days": self.days}
-        if any(self.crew):
-            out["crew"] = list(self.crew)
-        return out
 
     def numbers(self) -> str:
         planets = [
@@ -482,12 +504,7 @@ class AbandonedShip(Card):
     crew: int
     credits: int
     days: int
-    shots: tuple[Threat, ...] = ()
-
-    def keys(self) -> dict[str, Any]:
-        return _with_shots(
-            {"crew": self.crew, "credits": self.credits, "days": self.days}, self.shots
-        )
+    shots: tuple[Threat, ...] = field(default=(), metadata=OMIT_EMPTY)
 
     def numbers(self) -> str:
         fire = f" · under fire: {_threats(self.shots)}" if self.shots else ""
@@ -502,12 +519,7 @@ class AbandonedStation(Card):
     crew: int
     reward: str
     days: int
-    shots: tuple[Threat, ...] = ()
-
-    def keys(self) -> dict[str, Any]:
-        return _with_shots(
-            {"crew": self.crew, "reward": self.reward, "days": self.days}, self.shots
-        )
+    shots: tuple[Threat, ...] = field(default=(), metadata=OMIT_EMPTY)
 
     def numbers(self) -> str:
         fire = f" · under fire: {_threats(self.shots)}" if self.shots else ""
@@ -520,11 +532,6 @@ class CombatZone(Card):
 
     type: ClassVar[CardType] = CardType.COMBAT_ZONE
     lines: tuple[CombatLine, ...]
-
-    def keys(self) -> dict[str, Any]:
-        return {
-            "lines": [{"test": str(x.test), "penalty": x.penalty.to_dict()} for x in self.lines]
-        }
 
     def numbers(self) -> str:
         return " · ".join(line.short() for line in self.lines)
@@ -540,9 +547,9 @@ class Intruder(Card):
 
     type: ClassVar[CardType] = CardType.INTRUDER
     kind: IntruderKind
-    direction: Direction
+    direction: Direction = field(metadata={"key": "from"})
     steps: int
-    hand: Hand | None
+    hand: Hand | None = field(metadata=OMIT_EMPTY)
     fuses: tuple[int, ...]
     double: bool
     reward: Reward
@@ -556,14 +563,6 @@ class Intruder(Card):
         if self.double or self.hand is None:
             return (Hand.LEFT, Hand.RIGHT)
         return (self.hand,)
-
-    def keys(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": str(self.kind), "from": str(self.direction),
-                               "steps": self.steps}  # fmt: skip
-        if self.hand is not None:
-            out["hand"] = str(self.hand)
-        out.update(fuses=list(self.fuses), double=self.double, reward=self.reward.to_dict())
-        return out
 
     def numbers(self) -> str:
         hands = "left and right hand" if self.double else f"{self.hand} hand"
@@ -582,10 +581,7 @@ class HazardousBusiness(Card):
     drawn at random from the catalogue."""
 
     type: ClassVar[CardType] = CardType.HAZARDOUS_BUSINESS
-    adds: tuple[str, ...] = ()
-
-    def keys(self) -> dict[str, Any]:
-        return {"adds": list(self.adds)} if self.adds else {}
+    adds: tuple[str, ...] = field(default=(), metadata=OMIT_EMPTY)
 
     def numbers(self) -> str:
         return f"adds {', '.join(self.adds)}" if self.adds else "adds two cards of the next level"
@@ -598,9 +594,6 @@ class MostlyOpenSpace(Card):
 
     type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
     threats: tuple[Threat, ...]
-
-    def keys(self) -> dict[str, Any]:
-        return {"threats": [str(t) for t in self.threats]}
 
     def numbers(self) -> str:
         return f"the fastest meet {_threats(self.threats)}"

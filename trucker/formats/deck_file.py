@@ -10,7 +10,19 @@ checked once, by :func:`~trucker.core.cards.check_intruder`); catalogue ids are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+import types
+from enum import Enum
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from pydantic import (
     BaseModel,
@@ -38,14 +50,13 @@ from trucker.core.cards import (
     CardType,
     CombatLine,
     CombatTest,
-    Hand,
-    IntruderKind,
     Level,
     Penalty,
     PenaltyKind,
     Reward,
     Threat,
     check_intruder,
+    file_fields,
     parse_goods,
 )
 from trucker.core.geometry import DIRECTIONS, Direction
@@ -122,6 +133,35 @@ Count = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
 Positive = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 
 
+_HINTS: dict[type[Card], dict[str, Any]] = {}
+
+
+def _card_hints(cls: type[Card]) -> dict[str, Any]:
+    """A card class's field types, worked out once per class."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = get_type_hints(cls)
+    return found
+
+
+def _card_value(hint: Any, value: Any) -> Any:
+    """An entry's value as the card's field of type ``hint`` holds it."""
+    if value is None:
+        return None
+    to_value = getattr(value, "to_value", None)
+    if to_value is not None:
+        return to_value()
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        (hint,) = [a for a in args if a is not type(None)]
+        return _card_value(hint, value)
+    if origin is tuple:
+        return tuple(_card_value(args[0], v) for v in value)
+    if isinstance(hint, type) and issubclass(hint, Enum) and not isinstance(value, hint):
+        return hint(value)
+    return value
+
+
 class _Entry(BaseModel):
     """Keys every inline card may carry."""
 
@@ -134,8 +174,17 @@ class _Entry(BaseModel):
     )
 
     def card_fields(self) -> dict[str, Any]:
-        """The domain card's own fields (everything but level, id and source)."""
-        return {}
+        """The domain card's own fields (everything but level, id and source), read from this
+        entry's keys as the card class declares them
+        (:func:`~trucker.core.cards.file_fields`): lists become tuples, names their enums, a
+        nested table its value."""
+        cls = CARD_CLASSES[self.card_type]
+        hints = _card_hints(cls)
+        named = {field.alias or name: name for name, field in type(self).model_fields.items()}
+        return {
+            name: _card_value(hints[name], getattr(self, named[key]))
+            for name, key, _ in file_fields(cls)
+        }
 
     def to_card(
         self,
@@ -179,9 +228,6 @@ class MeteorSwarmEntry(_Entry):
         min_length=1, max_length=MAX_ENTRIES, description="in printed order"
     )
 
-    def card_fields(self) -> dict[str, Any]:
-        return {"threats": tuple(self.threats)}
-
 
 class SlaversEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.SLAVERS
@@ -195,10 +241,6 @@ class SlaversEntry(_Entry):
         max_length=MAX_ENTRIES,
         description="ABE hostile slavers also shoot the ships they beat",
     )
-
-    def card_fields(self) -> dict[str, Any]:
-        return {"strength": self.strength, "crew": self.crew, "credits": self.credits,
-                "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
 
 
 class SmugglersEntry(_Entry):
@@ -214,10 +256,6 @@ class SmugglersEntry(_Entry):
         description="ABE hostile smugglers also shoot the ships they beat",
     )
 
-    def card_fields(self) -> dict[str, Any]:
-        return {"strength": self.strength, "goods": self.goods, "reward": self.reward,
-                "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
-
 
 class PiratesEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.PIRATES
@@ -228,10 +266,6 @@ class PiratesEntry(_Entry):
     )
     credits: Count = Field(description="reward")
     days: Count = Field(description="flight days the reward costs")
-
-    def card_fields(self) -> dict[str, Any]:
-        return {"strength": self.strength, "shots": tuple(self.shots), "credits": self.credits,
-                "days": self.days}  # fmt: skip
 
 
 class PlanetsEntry(_Entry):
@@ -255,9 +289,6 @@ class PlanetsEntry(_Entry):
             )
         return self
 
-    def card_fields(self) -> dict[str, Any]:
-        return {"planets": tuple(self.planets), "days": self.days, "crew": tuple(self.crew)}
-
 
 class AbandonedShipEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.ABANDONED_SHIP
@@ -271,10 +302,6 @@ class AbandonedShipEntry(_Entry):
         description="ABE: the ship about to take it is shot at first",
     )
 
-    def card_fields(self) -> dict[str, Any]:
-        return {"crew": self.crew, "credits": self.credits, "days": self.days,
-                "shots": tuple(self.shots)}  # fmt: skip
-
 
 class AbandonedStationEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.ABANDONED_STATION
@@ -287,10 +314,6 @@ class AbandonedStationEntry(_Entry):
         max_length=MAX_ENTRIES,
         description="ABE: the ship about to take it is shot at first",
     )
-
-    def card_fields(self) -> dict[str, Any]:
-        return {"crew": self.crew, "reward": self.reward, "days": self.days,
-                "shots": tuple(self.shots)}  # fmt: skip
 
 
 class PenaltyEntry(BaseModel):
@@ -327,6 +350,9 @@ class CombatLineEntry(BaseModel):
     test: Literal["crew", "engines", "cannons"] = Field(description="the lowest value suffers")
     penalty: PenaltyEntry
 
+    def to_value(self) -> CombatLine:
+        return CombatLine(CombatTest(self.test), self.penalty.to_penalty())
+
 
 class CombatZoneEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.COMBAT_ZONE
@@ -342,13 +368,6 @@ class CombatZoneEntry(_Entry):
             raise ValueError(f"each test appears once on a Combat Zone, {twice[0]!r} repeats")
         return value
 
-    def card_fields(self) -> dict[str, Any]:
-        return {
-            "lines": tuple(
-                CombatLine(CombatTest(line.test), line.penalty.to_penalty()) for line in self.lines
-            )
-        }
-
 
 class RewardEntry(BaseModel):
     """``{ credits = 2 }`` or ``{ goods = "RY" }``."""
@@ -363,6 +382,9 @@ class RewardEntry(BaseModel):
         if (self.credits is None) == (self.goods is None):
             raise ValueError("write credits or goods (one of them)")
         return self
+
+    def to_value(self) -> Reward:
+        return Reward(credits=self.credits or 0, goods=self.goods or "")
 
 
 class IntruderEntry(_Entry):
@@ -394,15 +416,11 @@ class IntruderEntry(_Entry):
         return self
 
     def card_fields(self) -> dict[str, Any]:
-        return {
-            "kind": IntruderKind(self.kind),
-            "direction": self.from_,
-            "steps": self.steps,
-            "hand": None if self.double or self.hand is None else Hand(self.hand),
-            "fuses": tuple(self.fuses),
-            "double": self.double,
-            "reward": Reward(credits=self.reward.credits or 0, goods=self.reward.goods or ""),
-        }
+        """A double intruder walks both hands: a hand written beside ``double`` is dropped."""
+        fields = super().card_fields()
+        if self.double:
+            fields["hand"] = None
+        return fields
 
 
 class HazardousBusinessEntry(_Entry):
@@ -414,9 +432,6 @@ class HazardousBusinessEntry(_Entry):
         description="the two catalogue cards of the next level it adds (left out: drawn)",
     )
 
-    def card_fields(self) -> dict[str, Any]:
-        return {"adds": tuple(self.adds)}
-
 
 class MostlyOpenSpaceEntry(_Entry):
     card_type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
@@ -424,9 +439,6 @@ class MostlyOpenSpaceEntry(_Entry):
     threats: list[Meteor] = Field(
         min_length=1, max_length=MAX_ENTRIES, description="meteors for the fastest ship(s)"
     )
-
-    def card_fields(self) -> dict[str, Any]:
-        return {"threats": tuple(self.threats)}
 
 
 class RadiationLeakEntry(_Entry):
