@@ -7,8 +7,9 @@ from trucker.core.decisions import DecisionKind
 from trucker.core.geometry import Cell
 from trucker.core.rulings import Rulings
 from trucker.core.threats import Line, Threat
-from trucker.sim.attacks import attack, why_no_shift
+from trucker.sim.attacks import attack
 from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
+from trucker.sim.shifts import why_no_shift
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 

@@ -1,11 +1,11 @@
 """Meteors and cannon fire against a ship, on every board, with every defence (RULES §5).
 
 One roll, read by each board its own way (:mod:`trucker.core.threats`); a thruster shift if the
-captain pays for one (RULES §2.4); then each impact meets the first tile on its line and is
-stopped, in this order, by a smooth side (small meteor), armor, a single cannon (large meteor),
-or a paid defence the captain chooses (a shield, a double cannon), else the tile is destroyed
-and the ship may break (:mod:`trucker.sim.damage`). A paired meteor is a large then a small
-impact on the same line, sharing one shift (RULES §5.3).
+captain pays for one (RULES §2.4, :mod:`trucker.sim.shifts`); then each impact meets the first
+tile on its line and is stopped, in this order, by a smooth side (small meteor), armor, a single
+cannon (large meteor), or a paid defence the captain chooses (a shield, a double cannon), else
+the tile is destroyed and the ship may break (:mod:`trucker.sim.damage`). A paired meteor is a
+large then a small impact on the same line, sharing one shift (RULES §5.3).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.dice import Roll
-from trucker.core.events import Met, Shifted, Stopped
+from trucker.core.events import Met, Stopped
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import Part, goods_value
 from trucker.core.rulings import Rulings
@@ -25,19 +25,16 @@ from trucker.core.threats import (
     ThreatKind,
     crossed,
     read_roll,
-    shift_axis,
-    shift_line,
 )
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power, consumers_served, pay, power_sources
+from trucker.sim.shifts import Outcome, offer_shift
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
 __all__ = [
     "Impact",
     "AttackResult",
-    "Outcome",
-    "ShiftOption",
     "DefenceOption",
     "TakeHit",
     "attack",
@@ -45,10 +42,6 @@ __all__ = [
     "resolve_impact",
     "aiming_cannons",
     "first_tile",
-    "offer_shift",
-    "shift_thrusters",
-    "shift_ways",
-    "why_no_shift",
 ]
 
 
@@ -77,78 +70,6 @@ class DefenceOption(NamedTuple):
     @property
     def cost(self) -> tuple[int, ...]:
         return (0, 0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
-
-
-class Outcome(NamedTuple):
-    """A preview of what a line would cost with the default defences: crew (humans and aliens)
-    and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
-    battery tokens and solar panels spent."""
-
-    lost: int = 0
-    crew: int = 0
-    value: int = 0
-    batteries: int = 0
-    solar: int = 0
-
-
-class ShiftOption:
-    """Option value of a shift decision: move the ship ``direction`` (None: stay), paid by
-    ``power`` through ``thruster``; ``outcome`` previews the new line (``offer_shift`` lists
-    "no shift" first). The preview may be given
-    as a function that works it out, called when a captain first reads it: a captain that sees
-    staying costs nothing need not look at the shifts (it costs a copy of the ship and a whole
-    impact per line)."""
-
-    __slots__ = ("direction", "thruster", "power", "line", "_outcome", "earns")
-
-    def __init__(
-        self,
-        direction: Direction | None,
-        thruster: Cell | None,
-        power: Power | None,
-        line: Line,
-        outcome: Outcome | Callable[[], Outcome],
-        *,
-        earns: bool = True,
-    ) -> None:
-        self.direction = direction
-        self.thruster = thruster
-        self.power = power
-        self.line = line
-        self._outcome = outcome
-        self.earns = earns
-        """Could a line of this decision earn a reward (a value below zero)? Meteors and
-        cannon fire never do; a defeated intruder pays."""
-
-    @property
-    def outcome(self) -> Outcome:
-        found = self._outcome
-        if not isinstance(found, Outcome):
-            found = self._outcome = found()
-        return found
-
-    def __repr__(self) -> str:
-        return (
-            f"ShiftOption({self.direction!r}, {self.thruster!r}, {self.power!r}, {self.line!r}, "
-            f"{self.outcome!r})"
-        )
-
-    @property
-    def spends(self) -> frozenset[str]:
-        return frozenset({self.power.source}) if self.power else frozenset()
-
-    @property
-    def cost(self) -> tuple[int, ...]:
-        own_battery = int(bool(self.power and self.power.is_battery))
-        own_solar = int(bool(self.power and self.power.is_solar))
-        return (
-            self.outcome.crew,
-            self.outcome.lost,
-            self.outcome.value,
-            self.outcome.batteries + own_battery,
-            self.outcome.solar + own_solar,
-            int(self.direction is not None),
-        )
 
 
 class Impact(NamedTuple):
@@ -354,135 +275,6 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
             return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
     damage = destroy(table, ship, [hit], threat)
     return Impact(kind, line, hit, tile.part, damage=damage)
-
-
-def _crewed(ship: ShipState, cell: Cell) -> bool:
-    """Is a component with awake crew, an alien or activated robots connected to ``cell``?"""
-    contents = ship.contents
-    for other in ship.structure.connected.get(cell, ()):
-        held = contents[other]
-        if held.crew or held.alien or held.active:
-            return True
-    return False
-
-
-def shift_thrusters(ship: ShipState, moves: Direction, *, needs_crew: bool) -> list[Cell]:
-    """Thrusters that can move the ship ``moves``: a nozzle pointing the opposite way, and,
-    where the rules ask, connected crew to work it (RULES §2.4)."""
-    tiles = ship.tiles
-    return [
-        c
-        for c in ship.of(Part.THRUSTER)
-        if moves.opposite in tiles[c].nozzles and (not needs_crew or _crewed(ship, c))
-    ]
-
-
-def shift_ways(
-    ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool
-) -> list[tuple[Cell, Power]]:
-    """Each way to move the ship ``moves`` against a threat on ``line`` now: a thruster that can
-    (crewed where the rules ask) and a power source that can run it; none when the shift would
-    leave a miss a miss (RULES §1.5)."""
-    if shift_line(ship.board, line, moves).misses:
-        return []
-    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
-    ways = []
-    for power in power_sources(ship, thrusters):
-        served = consumers_served(ship, power, thrusters)
-        if served:
-            ways.append((served[0], power))
-    return ways
-
-
-def why_no_shift(ship: ShipState, line: Line, moves: Direction, *, needs_crew: bool) -> str | None:
-    """Why the ship cannot move ``moves`` against this threat now (None: it can)."""
-    if moves not in shift_axis(line.direction):
-        return f"a {moves} shift does not move the ship off a line from the {line.direction}"
-    if shift_line(ship.board, line, moves).misses:
-        return _still_a_miss(ship, line, moves)
-    if not any(moves.opposite in ship.tiles[c].nozzles for c in ship.of(Part.THRUSTER)):
-        return (
-            f"no thruster can move the ship {moves} (it needs a nozzle pointing {moves.opposite})"
-        )
-    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
-    if not thrusters:
-        return f"no thruster that can move the ship {moves} is connected to awake crew"
-    if not power_sources(ship, thrusters):
-        return "no battery token or unused solar panel to power a thruster"
-    return None
-
-
-def _still_a_miss(ship: ShipState, line: Line, moves: Direction) -> str:
-    """Why a shift leaves a miss a miss: on IIB it changes only the first die (RULES §1.5)."""
-    if line.die is None:
-        return "the roll misses the ship, and no shift brings it onto the ship"
-    made = line.die + (1 if moves is Direction.FRONT else -1)
-    other = shift_line(ship.board, line, moves.opposite)
-    instead = f"; a {moves.opposite} shift would make it row {other.index}" if other.index else ""
-    return (
-        f"a first die of {line.die} misses the ship, and a {moves} shift makes it {made}, which "
-        f"misses too (a thruster changes only the first die, RULES §1.5){instead}"
-    )
-
-
-def offer_shift(
-    table: Table,
-    ship: ShipState,
-    line: Line,
-    preview: Callable[[Line], Outcome],
-    *,
-    needs_crew: bool,
-    context: str,
-    earns: bool = True,
-) -> ShiftOption | None:
-    """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
-    battery or solar power). Each option carries a preview of its line, worked out when read
-    (``earns``: a line may earn a reward). Returns the chosen shift, or None when the ship
-    stays (or cannot move)."""
-    if not ship.of(Part.THRUSTER):
-        return None
-    moves_options = [
-        (moves, thruster, power)
-        for moves in shift_axis(line.direction)
-        for thruster, power in shift_ways(ship, line, moves, needs_crew=needs_crew)
-    ]
-    if not moves_options:
-        return None
-    seen: dict[Line, Outcome] = {}
-
-    def look(where: Line) -> Callable[[], Outcome]:
-        """The preview of a line, worked out when first read, once per line: every power
-        source for the same move shows the same line."""
-
-        def outcome() -> Outcome:
-            if where not in seen:
-                seen[where] = preview(where)
-            return seen[where]
-
-        return outcome
-
-    stay = Option("no shift", ShiftOption(None, None, None, line, look(line), earns=earns))
-    options = [stay]
-    for moves, thruster, power in moves_options:
-        moved = shift_line(ship.board, line, moves)
-        value = ShiftOption(moves, thruster, power, moved, look(moved), earns=earns)
-        options.append(Option(f"shift {moves} with {power.label}", value))
-    choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), context))
-    chosen: ShiftOption = choice.value
-    if chosen.direction is None or chosen.power is None:
-        return None
-    purpose = f"thruster {chosen.thruster} shifts the ship {chosen.direction}"
-    pay(table, ship, chosen.power, chosen.thruster, purpose)
-    table.emit(
-        Shifted(
-            ship.name,
-            str(chosen.direction),
-            str(chosen.thruster),
-            str(line.direction),
-            chosen.line.to_json(),
-        )
-    )
-    return chosen
 
 
 def _impacts_outcome(

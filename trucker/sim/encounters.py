@@ -24,7 +24,7 @@ from trucker.core.parts import Part
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.core.threats import Threat, ThreatKind, read_roll
-from trucker.sim.attacks import AttackResult, attack, why_no_shift
+from trucker.sim.attacks import AttackResult, attack
 from trucker.sim.captains import SensibleCaptain
 from trucker.sim.damage import Damage
 from trucker.sim.exposure import SideExposure
@@ -32,6 +32,7 @@ from trucker.sim.exposure import exposure as exact_odds
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.radiation import RadiationPlan, radiation_leak
 from trucker.sim.robots import could_man
+from trucker.sim.shifts import why_no_shift
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 

@@ -34,17 +34,11 @@ from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
 from trucker.core.threats import Line, read_roll, shift_axis, shift_line
 from trucker.rules.stats import armed_cells, armory_reach
-from trucker.sim.attacks import (
-    Outcome,
-    ShiftOption,
-    first_tile,
-    offer_shift,
-    shift_thrusters,
-    shift_ways,
-)
+from trucker.sim.attacks import first_tile
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import awake, offer_robots
+from trucker.sim.shifts import Outcome, ShiftOption, offer_shift, shift_thrusters, shift_ways
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -506,7 +500,7 @@ def _robots_shifts(
     """The shift decision robots woken by ``power`` would open against this landing (RULES
     §2.4: activated robots may work a thruster against intruders): each move no awake crew can
     make now but they could, with power left to fire it, after "no shift", each with its
-    preview, as :func:`~trucker.sim.attacks.offer_shift` would list them. A shift's preview
+    preview, as :func:`~trucker.sim.shifts.offer_shift` would list them. A shift's preview
     counts the power that wakes the robots as spent, so the captain weighs the whole price; the
     walk is previewed once per center and line, with the robots awake and nothing yet paid.
     Only a center joined to a thruster that could make the move is looked at further."""

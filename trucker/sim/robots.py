@@ -14,8 +14,8 @@ from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part
 from trucker.core.threats import Line
-from trucker.sim.attacks import ShiftOption, shift_ways
 from trucker.sim.power import Power, pay, power_sources
+from trucker.sim.shifts import ShiftOption, shift_ways
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
