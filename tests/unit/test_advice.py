@@ -118,7 +118,7 @@ def test_options_alike_are_told_as_one_and_the_culled_named() -> None:
     """The report names a group of options alike by its first ("any of these 3: ..."), lists
     every member once, and names the options flown no further."""
     from trucker.play.advice import Advice, OptionValue
-    from trucker.play.montecarlo import Interval
+    from trucker.play.statistics import Interval
     from trucker.render.terminal.advice import advice_lines
 
     def point(x: float) -> Interval:

@@ -22,12 +22,12 @@ from trucker.play.montecarlo import (
     chunks,
     flight_seed,
     fly_all,
-    percentile,
     run_chunk,
     summarise,
     wilson,
 )
 from trucker.play.parallel import fly_chunks
+from trucker.play.statistics import percentile
 
 ODDS = SCENARIOS / "odds"
 SHIPS = SCENARIOS / "ships"

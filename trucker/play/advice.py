@@ -24,7 +24,7 @@ from trucker.core.decisions import Decision, DecisionKind, Policy
 from trucker.core.errors import BadInput, ScriptExhaustedError
 from trucker.core.events import Decided, Rolled
 from trucker.play.flights import FlightPlan, read_log, start
-from trucker.play.montecarlo import Interval, mean_interval, wilson
+from trucker.play.statistics import Interval, mean_interval, wilson
 from trucker.sim.captains import CAPTAINS as PLAIN
 from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.expert import OBJECTIVES, Appraisal, Outcome, appraise

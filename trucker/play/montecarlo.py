@@ -17,7 +17,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 from trucker.core.catalogue import Catalogue
@@ -26,12 +25,12 @@ from trucker.core.rulings import Rulings
 from trucker.formats.catalogue import catalogue as packaged
 from trucker.formats.decks import Deck
 from trucker.play.flights import Crew, FlightPlan, deck_for, fly
+from trucker.play.statistics import Interval, mean_interval, moments, percentile, wilson
 
 __all__ = [
     "OddsSpec",
     "ShipTally",
     "Tally",
-    "Interval",
     "ShipOdds",
     "Comparison",
     "OddsResult",
@@ -41,11 +40,9 @@ __all__ = [
     "MAX_FLIGHTS",
     "chunks",
     "flight_seed",
-    "mean_interval",
     "precision_note",
     "run_chunk",
     "summarise",
-    "wilson",
 ]
 
 CHUNK = 250
@@ -53,8 +50,6 @@ CHUNK = 250
 MAX_FLIGHTS = 10_000_000
 """The most flights one run flies (about two CPU hours of Class III flights): a larger count
 would only allocate its chunks before the first flight; run again with another seed for more."""
-Z95 = 1.959963984540054
-"""The normal quantile for a two-sided 95% interval."""
 
 
 @dataclass(frozen=True)
@@ -195,71 +190,6 @@ def _crew(crew: Crew) -> int:
     return sum(held.occupants for held in crew.ship.contents.values())
 
 
-# --- statistics ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Interval:
-    """An estimate with its 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def to_dict(self) -> dict[str, float]:
-        return {"value": self.value, "low": self.low, "high": self.high}
-
-    def contains(self, x: float) -> bool:
-        return self.low <= x <= self.high
-
-
-def wilson(successes: int, trials: int) -> Interval:
-    """A proportion with its Wilson score interval (sound near 0 and 1, unlike mean ± 2 se).
-
-    >>> round(wilson(50, 100).low, 3), round(wilson(50, 100).high, 3)
-    (0.404, 0.596)
-    """
-    if trials == 0:
-        return Interval(math.nan, 0.0, 1.0)
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return Interval(p, low, high)
-
-
-def mean_interval(total: float, squares: float, n: int) -> Interval:
-    """The mean of ``n`` values given their sum and sum of squares, ± 1.96 standard errors."""
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan)
-    mean = total / n
-    variance = max(0.0, (squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * math.sqrt(variance / n)
-    return Interval(mean, mean - half, mean + half)
-
-
-def _moments(counts: Counter[int]) -> tuple[int, int, int]:
-    n = sum(counts.values())
-    return n, sum(v * c for v, c in counts.items()), sum(v * v * c for v, c in counts.items())
-
-
-def percentile(counts: Counter[int], q: float) -> int | None:
-    """The smallest value with at least ``q`` of the mass at or below it (exact, from counts:
-    ``q`` is read as the decimal it was written as, so 0.9 of 10 flights is 9 of them, not the
-    binary float's 9.000000000000000222)."""
-    n = sum(counts.values())
-    if n == 0:
-        return None
-    need, seen = Fraction(q).limit_denominator(10_000) * n, 0
-    for value in sorted(counts):
-        seen += counts[value]
-        if seen >= need:
-            return value
-    return max(counts)
-
-
 @dataclass(frozen=True)
 class ShipOdds:
     """The statistics of one ship over a run."""
@@ -380,7 +310,7 @@ def _watched(spec: OddsSpec, tally: Tally, measure: str) -> Interval:
     counts = tally.ships[0][0]
     if measure == "finish":
         return wilson(counts.finished, counts.flights)
-    return mean_interval(*_moments(counts.credits)[1:], counts.flights)
+    return mean_interval(*moments(counts.credits)[1:], counts.flights)
 
 
 def precision_note(spec: OddsSpec, tally: Tally, precision: Precision) -> PrecisionNote:
@@ -427,9 +357,9 @@ PERCENTILES = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
 
 def _ship_odds(crew: Crew, counts: ShipTally, cap: int | None) -> ShipOdds:
     n = counts.flights
-    credits = mean_interval(*_moments(counts.credits)[1:], n)
-    tiles = mean_interval(*_moments(counts.tiles_lost)[1:], n)
-    crew_lost = mean_interval(*_moments(counts.crew_lost)[1:], n)
+    credits = mean_interval(*moments(counts.credits)[1:], n)
+    tiles = mean_interval(*moments(counts.tiles_lost)[1:], n)
+    crew_lost = mean_interval(*moments(counts.crew_lost)[1:], n)
     cards: list[dict[str, Any]] = [
         {
             "card": label,

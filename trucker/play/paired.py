@@ -21,7 +21,8 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.rulings import Rulings
 from trucker.formats.decks import Deck
 from trucker.play.flights import Crew, FlightPlan, deck_for, fly
-from trucker.play.montecarlo import Interval, chunks, flight_seed, mean_interval, wilson
+from trucker.play.montecarlo import chunks, flight_seed
+from trucker.play.statistics import Interval, mean_interval, wilson
 
 __all__ = [
     "Variant",

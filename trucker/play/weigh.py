@@ -27,7 +27,7 @@ from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
 from trucker.play.changes import DEFAULT_PARTS, Change, Changes, PartChoice, changes, parse_parts
 from trucker.play.flights import Crew
-from trucker.play.montecarlo import CHUNK, Interval, Precision
+from trucker.play.montecarlo import CHUNK, Precision
 from trucker.play.paired import (
     BaseOdds,
     Difference,
@@ -38,6 +38,7 @@ from trucker.play.paired import (
     Variant,
 )
 from trucker.play.parallel import Runner
+from trucker.play.statistics import Interval
 
 __all__ = [
     "PRECISION",

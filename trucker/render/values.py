@@ -5,7 +5,7 @@ the five characters a drawing's square has room for."""
 from __future__ import annotations
 
 from trucker.core.geometry import Cell
-from trucker.play.montecarlo import Interval
+from trucker.play.statistics import Interval
 from trucker.play.weigh import WeighResult
 from trucker.render.text import Mark
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from trucker.play.advice import Advice, OptionValue
-from trucker.play.montecarlo import Interval
+from trucker.play.statistics import Interval
 
 __all__ = ["advice_lines"]
 

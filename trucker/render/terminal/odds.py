@@ -11,7 +11,8 @@ from rich.text import Text
 
 from trucker.core.geometry import Cell
 from trucker.play.flights import Crew
-from trucker.play.montecarlo import CHUNK, Interval, OddsResult, OddsSpec, Precision, ShipOdds
+from trucker.play.montecarlo import CHUNK, OddsResult, OddsSpec, Precision, ShipOdds
+from trucker.play.statistics import Interval
 from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import styled
 from trucker.render.text import Mark, draw_ship
