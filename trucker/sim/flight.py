@@ -297,11 +297,6 @@ class Flight:
             self._order = None
             self.table.emit(GaveUp(player.name, reason))
 
-    def give_up_after_card(self, player: Player, reason: str) -> None:
-        """Note a forced give-up that takes effect once the card is resolved (RULES §6.3)."""
-        if player.flying and player.pending is None:
-            player.pending = reason
-
     # --- one card --------------------------------------------------------------------------
 
     def ask(self, player: Player, decision: Decision) -> Option:
