@@ -79,10 +79,39 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_SCALARS_WRITTEN = (str, int, float, bool, type(None))
+
+_WRITERS: dict[type[Event], tuple[tuple[str, bool], ...]] = {}
+
+
+def _writers(cls: type[Event]) -> tuple[tuple[str, bool], ...]:
+    """Each field of an event type by name, and whether its value needs making plain (a tuple,
+    a dict: anything but a string, a number, a flag or nothing); worked out once per type, as a
+    logged flight writes a hundred events."""
+    found = _WRITERS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        found = _WRITERS[cls] = tuple(
+            (f.name, not _written_as_is(hints[f.name])) for f in fields(cls)
+        )
+    return found
+
+
+def _written_as_is(hint: Any) -> bool:
+    """Is a field of this type written to a log as it is (a string, a number, a flag, nothing,
+    or a choice of those)?"""
+    if hint in _SCALARS_WRITTEN:
+        return True
+    if get_origin(hint) in (Union, types.UnionType):
+        return all(_written_as_is(a) for a in get_args(hint))
+    return False
+
+
 def event_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": event.kind}
-    for f in fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
+    for name, nested in _writers(type(event)):
+        value = getattr(event, name)
+        out[name] = _plain(value) if nested else value
     return out
 
 
