@@ -1,7 +1,12 @@
 """What happened: small frozen events, written by the engine, read by renderers and tests.
 
-Events hold plain values (squares as ``"7,8"`` strings) so a log is JSON as it stands. The
-engine never writes prose: narration is made from events by :mod:`trucker.render.narrate`.
+Events hold plain values (squares as ``"7,8"`` strings) so a log is JSON as it stands. They
+carry facts: names, squares, numbers and codes (a threat's kind, a move, a defender); the
+sentences a reader meets are made from them by :mod:`trucker.render.narrate`. A few fields
+carry a short phrase the engine wrote, fixed by the ``trucker-flight/1`` log format and read
+back as written: a roll's ``why`` ("meteor 1: small-meteor front"), a decision's ``choice`` (its
+option's label) and ``context``, the reason a ship ``gave up`` or ``passed``, what a crew loss,
+a reward or a destroyed tile was ``for``/``why``/``cause``, and a walk step's ``why``.
 A log that records every roll and every choice is also the save file: feeding its rolls to
 :class:`~trucker.core.dice.ScriptedDice` and its choices to a scripted policy replays the flight.
 Every event reads back from its dict (:func:`read_event`, :meth:`Event.from_dict`) into the

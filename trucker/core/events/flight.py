@@ -73,7 +73,8 @@ class Insured(Event):
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):
-    """The leader rolled two dice (``why`` says for what)."""
+    """The leader rolled two dice; ``why`` says for what, in the engine's short phrase (the log
+    format keeps it as written, and a replay's dice are matched to it by order, not words)."""
 
     kind: ClassVar[str] = "rolled"
     why: str
@@ -82,7 +83,9 @@ class Rolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Decided(Event):
-    """A policy answered a decision; ``forced`` when there was only one option."""
+    """A policy answered a decision (``decision``: its kind's code); ``choice`` is the chosen
+    option's label, which a replay's scripted captain answers by, and ``context`` the question's
+    one line; ``forced`` when there was only one option."""
 
     kind: ClassVar[str] = "decided"
     ship: str
@@ -105,7 +108,8 @@ class Moved(Event):
 
 @dataclass(frozen=True, slots=True)
 class GaveUp(Event):
-    """A ship gave up the flight (RULES §6.3): no humans, no engine power, lapped, or chose to."""
+    """A ship gave up the flight (RULES §6.3): no humans, no engine power, lapped, or chose to;
+    ``reason`` says which in the engine's short phrase, kept in the log as written."""
 
     kind: ClassVar[str] = "gave-up"
     ship: str
@@ -149,7 +153,8 @@ class Penalised(Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    """A card or a chance had no effect on a ship, and why."""
+    """A card or a chance had no effect on a ship; ``why`` is the engine's short phrase for it
+    ("every planet is taken"), kept in the log as written."""
 
     kind: ClassVar[str] = "passed"
     ship: str
