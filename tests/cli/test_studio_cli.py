@@ -83,6 +83,24 @@ def test_the_server_serves_and_stops(tmp_path: Path) -> None:
         else:
             pytest.fail("the studio did not answer")
         assert data["answer"]["verdict"] == "legal"
+        # a page with the file open hears of every save of it (server-sent events)
+        events = urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/events/file%3Anew.toml", timeout=10
+        )
+        assert events.readline() == b": listening\n"
+        saved = urllib.request.Request(
+            f"http://127.0.0.1:{port}/files/save",
+            json.dumps(
+                {"path": "new.toml", "ship": data["answer"]["ship"], "version": None}
+            ).encode(),
+            {"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(saved, timeout=10) as answer:
+            version = json.load(answer)["version"]
+        assert events.readline() == b"\n"
+        heard = events.readline().decode()
+        assert json.loads(heard.removeprefix("data: ")) == {"path": "new.toml", "version": version}
+        events.close()
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)

@@ -125,22 +125,32 @@ def test_a_save_is_pushed_to_the_pages_that_have_the_file_open(client: TestClien
     hub: Hub = client.app.state.studio.hub  # type: ignore[attr-defined]
     heard: list[str] = []
 
-    async def listen() -> None:
-        events = hub.listen("file:class-iii-cruiser.toml")
-        heard.append(await anext(events))
-        await events.aclose()
-
     async def run() -> None:
-        task = asyncio.create_task(listen())
-        await asyncio.sleep(0.05)
-        hub.publish(
-            "file:class-iii-cruiser.toml", {"path": "class-iii-cruiser.toml", "version": "v2"}
-        )
-        await asyncio.wait_for(task, 5)
+        with hub.listen("file:class-iii-cruiser.toml") as listener:
+            assert await listener.next(0.01) is None  # nothing yet
+            hub.publish("file:another.toml", {"path": "another.toml", "version": "v9"})
+            hub.publish(
+                "file:class-iii-cruiser.toml", {"path": "class-iii-cruiser.toml", "version": "v2"}
+            )
+            heard.append(await listener.next(5) or "")
 
     asyncio.run(run())
     assert heard == ['{"path": "class-iii-cruiser.toml", "version": "v2"}']
     assert hub.listening == 0
+
+
+def test_a_stopping_studio_lets_every_page_go() -> None:
+    hub = Hub()
+
+    async def run() -> None:
+        with hub.listen("run-1") as listener:
+            hub.close()
+            with pytest.raises(EOFError):
+                await listener.next(5)
+        with pytest.raises(OverflowError):
+            hub.listen("run-2")
+
+    asyncio.run(run())
 
 
 def test_an_upload_is_read_and_a_download_written(client: TestClient, folder: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from types import FrameType
 
 from trucker.core.errors import TruckerError
 from trucker.web.studio import Settings
@@ -39,9 +40,19 @@ def serve(settings: Settings, started: Callable[[], None] | None = None) -> None
     from trucker.web.app import create_app
 
     app = create_app(settings)
+    hub = app.state.studio.hub
     sock = bind(settings.host, settings.port)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5
+    )
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # open pages hold a connection for what is pushed to them: let them go first
+            hub.close()
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     if started is not None:
         started()
     try:

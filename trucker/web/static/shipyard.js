@@ -58,7 +58,7 @@ function say(text, kind = "info") {
 function help() {
   let words;
   if (state.moving) words = `Click a free square to move the tile on ${state.moving} to; Esc cancels.`;
-  else if (state.hand) words = "Green: it fits as held · dashed: it fits turned (it turns as you drop it) · hover a square to see why not · R or the wheel turns it.";
+  else if (state.hand) words = "Green: fits as held · dashed: fits turned (it turns as it drops) · hover: why not · R, wheel: turn";
   else words = "Take a part from the list, or click a tile of the ship to change it.";
   $("#help").textContent = words;
 }
@@ -560,11 +560,11 @@ function drawNumbers(s) {
   const items = [
     ["Firepower", range(s.firepower)],
     ["Engine power", range(s.engine_power)],
-    ["Crew", `${s.humans}${s.aliens.length ? " + " + s.aliens.join(", ") : ""}`],
+    ["Crew", `${s.humans}${s.aliens.length ? ` + ${s.aliens.length} alien${s.aliens.length > 1 ? "s" : ""}` : ""}`],
     ["Batteries", s.batteries],
     ["Cargo slots", s.cargo_slots],
     ["Exposed connectors", s.exposed_connectors],
-    ["Shields cover", s.shield_sides.length ? s.shield_sides.join(", ") : "none"],
+    ["Shields cover", s.shield_sides.length === 4 ? "all sides" : s.shield_sides.join(", ") || "none"],
     ["Tiles", s.tiles],
   ];
   $("#numbers").replaceChildren(...items.map(([k, v]) => el("div", { class: "number" }, el("dt", {}, k), el("dd", {}, String(v)))));
