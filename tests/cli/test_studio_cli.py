@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -106,3 +107,36 @@ def test_the_server_serves_and_stops(tmp_path: Path) -> None:
         out, err = process.communicate(timeout=20)
     assert f"serving {tmp_path.resolve()} at http://127.0.0.1:{port}/" in out
     assert process.returncode in (0, 130), err
+
+
+def test_beyond_loopback_the_start_up_line_gives_the_token(tmp_path: Path) -> None:
+    port = _free_port()
+    command = [sys.executable, "-m", "trucker", "studio", str(tmp_path), "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--host", "127.0.0.2", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        second = process.stdout.readline()
+        token = first.split("?token=")[1].strip()
+        assert first.startswith(
+            f"trucker studio: serving {tmp_path.resolve()} at http://127.0.0.2:"
+        )
+        assert second == (
+            f"listening on 127.0.0.2: other devices open http://127.0.0.2:{port}/?token={token} "
+            "(the token is required)\n"
+        )
+        base = f"http://127.0.0.2:{port}/?format=json"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base, timeout=10)
+        assert refused.value.code == 403
+        with urllib.request.urlopen(f"{base}&token={token}", timeout=10) as answer:
+            assert json.load(answer)["answer"]["verdict"] == "legal"
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
