@@ -367,7 +367,7 @@ function drawHand() {
       tile,
       el("button", { type: "button", class: "turn", title: "Turn clockwise (R)", onclick: () => turn(1) }, "↻")),
     handKeys(entry),
-    state.handAnswer.note ? el("p", { class: "muted note" }, state.handAnswer.note) : null,
+    ...(state.handAnswer.note ? [el("p", { class: "muted note" }, state.handAnswer.note)] : []),
     el("div", { class: "hand-actions" },
       el("button", { type: "button", onclick: dropHand }, "Put back (Esc)")),
   );
