@@ -222,3 +222,22 @@ def test_a_whole_build_session(browser: Any, studio: tuple[str, Path]) -> None:
     assert sorted(map(str, ship.tiles)) == yard.tiles()
     assert ship.contents[Cell(6, 7)].crew == 1 and ship.contents[Cell(7, 6)].charge == 1
     assert ship.tiles[Cell(6, 8)].sides[2].char == "-"
+
+
+def test_the_board_without_a_mouse(browser: Any, studio: tuple[str, Path]) -> None:
+    """The arrow keys walk a cursor over the squares, saying whether the tile in hand fits
+    there, and Enter puts it down."""
+    from selenium.webdriver.common.keys import Keys
+
+    address, _folder = studio
+    yard = Yard(browser)
+    browser.get(f"{address}/?board=I")
+    yard.settle()
+    yard.take("engine")
+    yard.key(Keys.ARROW_UP)
+    assert yard.find("#help").text.startswith("6,7: it does not fit: connector-mismatch 6,7 7,7")
+    yard.key(Keys.ARROW_DOWN)
+    yard.key(Keys.ARROW_DOWN)
+    assert yard.find("#help").text == "8,7: it fits here (Enter drops it)"
+    yard.key(Keys.ENTER)
+    assert yard.tiles() == ["7,7", "8,7"] and yard.verdict() == "✓ legal"
