@@ -9,8 +9,11 @@ what placing one tile can change. On its own square and around it, it can break 
 load and shield arcs): those checks run on the tile and its four neighbours alone. Of the rules
 that read the whole ship, placing a tile can only add connections, so the one it can break is
 integrity (RULES §3.1.6): the tile itself not joined to the starting cabin (said as the
-validator says it, with where it could join). A tile in hand that is a starting cabin or holds an
-alien (the rules of §2.2 and §3.1.7 read the whole ship) goes to the reference. A property test
+validator says it, with where it could join); and a life support on a ship with an alien aboard
+can change what the aliens' rule says of an alien already without one (RULES §8.2: it names the
+life supports of its colour that are not connected), so that rule runs again on the ship with
+the tile placed. A tile in hand that is a starting cabin or holds an alien (the rules of §2.2
+and §3.1.7 read the whole ship) goes to the reference. A property test
 holds the two equal (tests/properties/test_placement_properties.py).
 """
 
@@ -23,6 +26,7 @@ from trucker.core.geometry import Cell, joins
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import EMPTY, Contents, Ship, Tile
 from trucker.rules.checks import RULES, RuleContext
+from trucker.rules.checks.crew import check_alien_life_support
 from trucker.rules.checks.integrity import disconnected
 from trucker.rules.graph import components, distances
 from trucker.rules.validate import violations
@@ -154,6 +158,8 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
     start = starts[0] if len(starts) == 1 else None
     reached = frozenset(distances(ctx.joined, start)) if start is not None else frozenset()
     piece_of: dict[Cell, frozenset[Cell]] = {}
+    aliens = any(c.alien is not None for c in ship.contents.values())
+    without = frozenset(check_alien_life_support(ctx)) if aliens else frozenset()
     if start is not None:
         for piece in components(ctx.joined, tiles.keys() - reached):
             for cell in piece:
@@ -167,6 +173,9 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
         )
         local = RuleContext(nearby, rulings)
         found = [v for check in _LOCAL for v in check(local) if cell in v.squares]
+        if aliens and tile.part.is_life_support:
+            placed = RuleContext(ship.placed(cell, tile, held), rulings)
+            found += [v for v in check_alien_life_support(placed) if v not in without]
         if start is not None and cell not in holes:
             joined = [
                 other
