@@ -5,10 +5,14 @@ quietly), within bounded time and memory, and never changes or leaves behind a f
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from tests.conftest import SCENARIOS
+from trucker.formats.examples import bundled_examples
 
 CRUISER = str(SCENARIOS / "ships" / "class-iii-cruiser.toml")
 STARTER = str(SCENARIOS / "ships" / "class-i-starter.toml")
@@ -66,3 +70,72 @@ def test_an_escape_code_in_a_ship_name_never_reaches_the_terminal(tmp_path) -> N
         assert done.returncode == 0, done.stderr
         assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stdout
         assert "Evil␛[2J␛]0;pwned" in done.stdout.decode("utf-8")
+
+
+# --- outputs that cannot be written (issue 24 D) -------------------------------------------
+
+
+def test_a_closed_or_full_standard_output_is_one_line_and_exit_2() -> None:
+    """``trucker ... >&-`` once passed in silence (exit 0) or crashed (exit 3), and ``>
+    /dev/full`` was an internal error: now one line saying so, exit 2, whatever prints."""
+    commands = (
+        ["validate", STARTER], ["validate", STARTER, "--json"], ["new", "-b", "I"],
+        ["fly", STARTER, "-d", "random:I", "--seed", "1"], ["--help"], ["cards"],
+    )  # fmt: skip
+    for command in commands:
+        closed = subprocess.run(
+            [*ENTRY, *command], capture_output=False, stderr=subprocess.PIPE, env=_env(),
+            preexec_fn=lambda: os.close(1),
+        )  # fmt: skip
+        with open("/dev/full", "w") as full:
+            filled = subprocess.run([*ENTRY, *command], stdout=full, stderr=subprocess.PIPE,
+                                    env=_env())  # fmt: skip
+        for done, why in ((closed, "it is closed"), (filled, "No space left on device")):
+            said = done.stderr.decode("utf-8")
+            assert (command, done.returncode, said) == (
+                command, 2, f"trucker: cannot write to standard output: {why}\n"
+            )  # fmt: skip
+
+
+def test_a_long_legal_output_name_is_written(tmp_path: Path) -> None:
+    """A 250-byte name is legal (the limit is 255), but its temporary file's name once was
+    not: the write failed with 'File name too long'."""
+    for name, command in (("x" * 246 + ".svg", ["show", STARTER, "--svg"]),
+                          ("é" * 123 + ".toml", ["fix", STARTER, "-o"])):  # fmt: skip
+        done = subprocess.run([*ENTRY, *command, name], capture_output=True, cwd=tmp_path,
+                              env=_env())  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / name).is_file()
+        assert [p.name for p in tmp_path.iterdir()] == [name]
+        (tmp_path / name).unlink()
+
+
+def _file_size_limit(size: int) -> Callable[[], None]:
+    """For a child: files larger than ``size`` bytes cannot be written (a disk that fills up
+    at a large file; Python ignores SIGXFSZ, so the write fails with EFBIG)."""
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def test_examples_into_a_full_disk_copy_nothing(tmp_path: Path) -> None:
+    """The examples once were copied one by one: a disk that filled up midway left half of
+    them. Now all or nothing, into a new folder, an empty one or one with other files."""
+    sizes = [len(source.read_bytes()) for _, source in bundled_examples()]
+    limit = 10_000
+    assert sizes[0] < limit < max(sizes), "the limit must stop the copy midway"
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.md").write_text("mine\n", encoding="utf-8")
+    for folder in ("new", "empty", "other"):
+        done = subprocess.run([*ENTRY, "examples", folder], capture_output=True, cwd=tmp_path,
+                              env=_env(), preexec_fn=_file_size_limit(limit))  # fmt: skip
+        lines = done.stderr.decode("utf-8").splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and "File too large" in lines[0], lines
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "empty", "other", "other/notes.md"
+    ]  # fmt: skip
+    done = subprocess.run([*ENTRY, "examples", "other"], capture_output=True, cwd=tmp_path,
+                          env=_env())  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len(list((tmp_path / "other").rglob("*.toml"))) == sum(
+        1 for path, _ in bundled_examples() if path.suffix == ".toml"
+    )

@@ -7,6 +7,8 @@ Exit codes: 0 legal / done, 1 illegal (violations) or cannot repair, 2 unreadabl
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -130,14 +132,78 @@ def _pipe_closed() -> NoReturn:
     sys.exit(EXIT_PIPE_CLOSED)
 
 
+class _Closed(io.TextIOBase):
+    """Standard output when the command was started without one (``trucker ... >&-``): every
+    write fails as a write to a closed descriptor would, so the run says so."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+class _StdoutFailed(Exception):
+    """Standard output could not be written (closed, or its disk full): not the program's
+    bug, and not a reader that went away (a broken pipe, which stays itself)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+
+
+class _Guarded:
+    """Standard output, its write failures told apart from the program's own errors; all
+    else is the stream's own."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self.stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _stdout_unwritable(exc: _StdoutFailed) -> NoReturn:
+    """Standard output is closed or full (``>&-``, ``> /dev/full``): one line on stderr and
+    exit 2, as for an output file that cannot be written; what it still holds goes nowhere,
+    so the interpreter's last flush cannot fail again."""
+    from trucker.cli.output import EXIT_BAD_INPUT
+
+    sys.stderr.write(f"trucker: cannot write to standard output: {exc}\n")
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - standard output for the process's end
+    sys.exit(EXIT_BAD_INPUT)
+
+
 def main() -> None:
     """Console entry point: input errors exit 2 with one line each; bugs exit 3; a closed
-    output pipe exits quietly."""
+    output pipe exits quietly; a closed or full standard output is one line and exit 2."""
     from trucker.core.errors import BadInput
+    from trucker.formats.outputs import watching
 
+    given = sys.stdout
+    sys.stdout = _Guarded(given if given is not None else _Closed())
     try:
         words = _debug_first(sys.argv[1:])
-        code = build(_named(words))(args=words, standalone_mode=False)
+        with watching():
+            code = build(_named(words))(args=words, standalone_mode=False)
+        sys.stdout.flush()  # a full disk answers here, not in the interpreter's last flush
         sys.exit(code if isinstance(code, int) else 0)
     except BadInput as exc:
         from trucker.cli.output import print_errors
@@ -146,6 +212,8 @@ def main() -> None:
         sys.exit(2)
     except BrokenPipeError:
         _pipe_closed()
+    except _StdoutFailed as exc:
+        _stdout_unwritable(exc)
     except SystemExit as exc:
         # typer's parser (click's, vendored or not) turns a broken pipe in a command into
         # exit 1, wrapping the streams in its PacifyFlushWrapper (_PacifyFlushWrapper in click)
@@ -162,13 +230,22 @@ def main() -> None:
             # a usage error from typer's command-line parser (click's, vendored or not)
             exc.show()
             sys.exit(2)
-        if _STATE["debug"]:
-            raise
-        from trucker.core.errors import one_line
+        _internal_error(exc)
+    finally:
+        if isinstance(sys.stdout, _Guarded):
+            sys.stdout = sys.stdout.stream
 
-        sys.stderr.write(
-            f"trucker: internal error: {type(exc).__name__}: {one_line(str(exc))}\n"
-            "This is a bug; please report it with the command and input files "
-            "(rerun with --debug for the traceback).\n"
-        )
-        sys.exit(3)
+
+def _internal_error(exc: Exception) -> NoReturn:
+    """A bug: one line naming it and how to report it, exit 3 (with ``--debug``, the
+    traceback)."""
+    if _STATE["debug"]:
+        raise exc
+    from trucker.core.errors import one_line
+
+    sys.stderr.write(
+        f"trucker: internal error: {type(exc).__name__}: {one_line(str(exc))}\n"
+        "This is a bug; please report it with the command and input files "
+        "(rerun with --debug for the traceback).\n"
+    )
+    sys.exit(3)

@@ -96,6 +96,7 @@ def intruder(
     )
     from trucker.cli.intruder_card import card_from_options
     from trucker.cli.output import check_output, print_json, print_lines, write_output
+    from trucker.formats.outputs import claim_folder
     from trucker.render.terminal.encounters import intruder_lines
     from trucker.sim import encounters
 
@@ -117,6 +118,8 @@ def intruder(
     folder = Path(frames) if frames not in (None, "-") else None
     if folder is not None and not folder.is_dir():
         raise bad_input("--frames", str(folder), "no such folder; make it first")
+    if folder is not None:
+        claim_folder(folder, "--frames")
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import codecs
 import json
-import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -138,23 +137,21 @@ def print_errors(errors: Iterable[InputError] | BadInput) -> None:
     print_lines(error_lines(errors), err)
 
 
-def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:
-    """Refuse an output path before any work is done (one line, exit 2): a folder, a missing
-    folder, one of the command's own input files (inputs are never written), or a name that
-    is not the option's kind of file."""
+def check_output(path: Path, option: str, inputs: Iterable[Path] = ()) -> None:
+    """Refuse an output path before any work is done (one line, exit 2): a name that is not
+    the option's kind of file, or one :func:`trucker.formats.outputs.claim_output` refuses (a
+    folder, a missing or read-only folder, a read-only file, one of the command's inputs by
+    any road: inputs are never written)."""
     import typer
 
-    problem = None
+    from trucker.formats.outputs import OutputRefused, claim_output
+
     try:
-        if path.is_dir():
-            problem = "is a folder; give a file name"
-        elif not path.parent.is_dir():
-            problem = f"no such folder: {path.parent}"
-        elif any(_same_file(given, path) for given in inputs):
-            problem = "refusing to overwrite an input file; choose another name"
-    except OSError as exc:
-        problem = exc.strerror or str(exc)
-    problem = problem or _wrong_suffix(path, option)
+        claim_output(path, option, inputs)
+    except OutputRefused as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    problem = _wrong_suffix(path, option)
     if problem is not None:
         print_errors(BadInput.one(option, str(path), problem))
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -172,26 +169,20 @@ def _wrong_suffix(path: Path, option: str) -> str | None:
     return f"an {what} goes in a {' or '.join(suffixes)} file"
 
 
-def _same_file(given: Path, path: Path) -> bool:
-    """Whether ``path`` names the input ``given``; an input that cannot be resolved (a loop
-    of symbolic links) is not the output, and its reader names what is wrong with it."""
-    try:
-        if given.resolve() == path.resolve():
-            return True
-        return path.exists() and given.exists() and os.path.samefile(given, path)
-    except (OSError, RuntimeError):
-        return False
-
-
-def write_output(path: Path, text: str, option: str) -> None:
-    """Write a picture or page atomically; a failure is one line and exit 2."""
+def write_output(path: Path, text: str, option: str, *, said: bool = True) -> None:
+    """Write a picture, page or file atomically, and say so on stderr (unless the command
+    says it itself); a failure is one line and exit 2."""
     import typer
 
     from trucker.formats.write import write_atomic
 
     try:
         write_atomic(path, text)
+    except BadInput as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     except OSError as exc:
         print_errors(BadInput.one(option, str(path), exc.strerror or str(exc)))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    err.print(f"wrote {path}")
+    if said:
+        err.print(f"wrote {path}")

@@ -27,6 +27,7 @@ from trucker.core.rulings import Rulings, RulingSource, parse_assignments, resol
 from trucker.core.ship import EMPTY, Contents, Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info, parts
 from trucker.formats.fast import read_ship, read_tile
+from trucker.formats.outputs import OutputRefused, note_read
 
 if TYPE_CHECKING:  # pydantic is imported only for a file the fast path declines
     from trucker.formats.ship_file import ShipFile
@@ -157,6 +158,7 @@ def _read_file(path: Path, name: str) -> bytes:
         with os.fdopen(handle, "rb") as file:
             info = os.fstat(file.fileno())
             _check_regular(info.st_mode, name)
+            note_read(info, name)
             _check_size(info.st_size, name)
             raw = file.read(MAX_BYTES + 1)
     except OSError as exc:
@@ -341,6 +343,8 @@ def _resolve_board(
         path = base / path
     try:
         return board_from_path(path, text), []
+    except OutputRefused:
+        raise  # an output of the run is this board file: the output is refused, not the ship
     except BadInput as exc:
         return None, [InputError(name, "board", str(e)) for e in exc.errors]
 
