@@ -256,6 +256,22 @@ CASES: dict[str, Case] = {
         )
     },
     # ships
+    "ship-json-lone-surrogate-in-a-name": Case(
+        {
+            "in.json": '{"format": "trucker-ship/1", "name": "A\\ud800", "board": "I", "tiles": '
+            '{"7,7": {"part": "cabin", "start": true}}}'
+        },
+        _ship("{in}"),
+        "name: holds half of a surrogate pair",
+    ),
+    "ship-json-lone-surrogate-in-a-key": Case(
+        {
+            "in.json": '{"format": "trucker-ship/1", "board": "I", "tiles": '
+            '{"7,7\\udc00": {"part": "cabin", "start": true}}}'
+        },
+        _ship("{in}"),
+        'tiles."7,7\\udc00": holds half of a surrogate pair',
+    ),
     "ship-duplicate-key": Case(
         {"in.json": '{"format": "trucker-ship/1", "format": "x"}'}, _ship("{in}"), "twice"
     ),
@@ -413,6 +429,11 @@ CASES: dict[str, Case] = {
         },
         _replay("{in}"),
         "99",
+    ),
+    "log-lone-surrogate": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Little\ud800"))},
+        _replay("{in}"),
+        "surrogate",
     ),
     "log-six-ships": Case(
         {"in.json": _log(lambda log: log["flight"]["ships"].extend(log["flight"]["ships"] * 5))},

@@ -139,3 +139,41 @@ def test_examples_into_a_full_disk_copy_nothing(tmp_path: Path) -> None:
     assert len(list((tmp_path / "other").rglob("*.toml"))) == sum(
         1 for path, _ in bundled_examples() if path.suffix == ".toml"
     )
+
+
+def test_a_name_cannot_fake_a_report_line(tmp_path: Path) -> None:
+    """A ship named with a newline, a right-to-left override, a zero-width joiner and a line
+    separator once printed them as they are: the newline began a line of the name's own
+    choosing, the override turned the rest of the line around. Now every command that prints
+    the name prints it on its own line, those characters visible."""
+    ship = tmp_path / "evil.toml"
+    text = (SCENARIOS / "ships" / "class-i-starter.toml").read_text(encoding="utf-8")
+    fake = "Evil\\nLittle Yellow  board I  legal\\u202eXYZ\\u200d\\u2028Q"
+    ship.write_text(text.replace('"Little Yellow"', f'"{fake}"'), encoding="utf-8")
+    log = tmp_path / "log.json"
+    commands = (
+        ["validate", str(ship)], ["show", str(ship)],
+        ["fly", str(ship), "-d", "random:I", "--seed", "1"],
+        ["fly", str(ship), "-d", "random:I", "--seed", "1", "--brief"],
+        ["odds", str(ship), "-d", "random:I", "-n", "20", "--seed", "1"],
+        ["weigh", str(ship), "-d", "random:I", "-n", "20", "--seed", "1", "--parts", "shield"],
+        ["advise", str(log), "--at", "1", "--effort", "2"],
+        ["hit", str(ship), "-t", "small-meteor", "-f", "front", "--roll", "7"],
+        ["intruder", str(ship), "--card", str(SCENARIOS / "intruders" / "commando-card.toml"),
+         "--roll", "7"],
+        ["radiation", str(ship)], ["replay", str(log)],
+    )  # fmt: skip
+    flown = subprocess.run([*ENTRY, "fly", str(ship), "-d", "random:I", "--seed", "1", "--json"],
+                           capture_output=True, env=_env(), check=True)  # fmt: skip
+    log.write_bytes(flown.stdout)
+    named = 0
+    for command in commands:
+        done = subprocess.run([*ENTRY, *command], capture_output=True, env=_env())
+        said = (done.stdout + done.stderr).decode("utf-8")
+        named += "Evil" in said
+        assert done.returncode == 0, (command, said[-2000:])
+        if "Evil" in said:  # hit and radiation name the file
+            assert "Evil␤Little Yellow  board I  legal\\u202eXYZ\\u200d\\u2028Q" in said, command
+        assert not any(line.startswith("Little Yellow") for line in said.splitlines()), command
+        assert not {"\u202e", "\u200d", "\u2028"} & set(said), command
+    assert named >= 9

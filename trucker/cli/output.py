@@ -12,16 +12,18 @@ from __future__ import annotations
 import codecs
 import json
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
+from rich.text import Text
 
 from trucker.core.errors import BadInput, InputError
 from trucker.render.terminal.reports import error_lines
-from trucker.render.terminal.styles import plural, styled
+from trucker.render.terminal.styles import Drawn, plural, styled
 from trucker.render.text import Drawing
 
 __all__ = [
@@ -80,18 +82,57 @@ def use_ascii_if_needed(stream: TextIO) -> None:
         return
 
 
-_VISIBLE = {
-    **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
-    0x7F: 0x2421,
-    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
-}
-"""Control characters as the visible symbols of Unicode's Control Pictures (ESC as ␛): one
-character each, so nothing printed moves; tab and newline stay."""
+class _Visible(dict[int, "int | str"]):
+    """What :meth:`str.translate` makes of the characters a terminal would not show as they
+    are: control characters as the visible symbols of Unicode's Control Pictures (ESC as ␛,
+    one character each, so nothing printed moves; tab and newline stay), and the invisible
+    characters that change how a line reads (a right-to-left override, a zero-width joiner,
+    a line separator) as their escapes (``\\u202e``); any other character as it is."""
+
+    _ESCAPED = frozenset({"Cf", "Zl", "Zp", "Cs"})
+
+    def __missing__(self, code: int) -> int | str:
+        if unicodedata.category(chr(code)) in self._ESCAPED:
+            shown: int | str = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+        else:
+            shown = code
+        self[code] = shown
+        return shown
+
+
+_VISIBLE = _Visible(
+    {
+        **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
+        0x7F: 0x2421,
+        **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+        0x09: 0x09,
+        0x0A: 0x0A,
+    }
+)
+_ONE_LINE = {0x0A: 0x2424}
+"""A line break inside one printed line (a ship named ``"A\\nB"``) as the symbol ␤: the
+same length, so the text's colours stay where they were."""
+
+
+def _one_line(thing: Any) -> Any:
+    """A printed text as one line: a line break in it came from a file's words (a name made
+    to fake a report line); only a drawing (:class:`Drawn`) has line breaks of its own."""
+    if isinstance(thing, str):
+        return thing.translate(_ONE_LINE)
+    if isinstance(thing, Text) and not isinstance(thing, Drawn) and "\n" in thing.plain:
+        shown = thing.copy()
+        shown.plain = thing.plain.translate(_ONE_LINE)
+        return shown
+    return thing
 
 
 class _Console(Console):
-    """A rich console that prints control characters of the text it is given as symbols, and
-    leaves a closed pipe to :func:`trucker.cli.app.main` (rich would exit 1)."""
+    """A rich console that prints each text it is given on one line, the characters that would
+    change or fake what a terminal shows as visible symbols or escapes, and leaves a closed pipe
+    to :func:`trucker.cli.app.main` (rich would exit 1)."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        super().print(*(_one_line(thing) for thing in objects), **options)
 
     def render(
         self, renderable: RenderableType, options: ConsoleOptions | None = None
