@@ -117,6 +117,11 @@ def _set(*keys: object, value: object) -> Callable[[dict], None]:
     return edit
 
 
+def _swap_first_cards(log: dict) -> None:
+    cards = log["flight"]["deck"]["card"]
+    cards[0], cards[1] = cards[1], cards[0]
+
+
 def _readers(name: str, suffix: str, wrap: Callable[[str], tuple[str, ...]]) -> dict[str, Case]:
     """What every file reader must survive, for one kind of file (``wrap`` puts the file's
     path into a command line)."""
@@ -434,6 +439,43 @@ CASES: dict[str, Case] = {
         {"in.json": _log(_set("flight", "ships", 0, "name", value="Little\ud800"))},
         _replay("{in}"),
         "surrogate",
+    ),
+    # a log edited in one place only (issue 24 D): read back, it would tell another flight
+    "log-ship-renamed": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Renamed"))},
+        _replay("{in}"),
+        "events[0].ships: 'Little Yellow' is not a ship of flight.ships (Renamed)",
+    ),
+    "log-ship-renamed-advise": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Renamed"))},
+        ("advise", "{in}", "--at", "2"),
+        "events[0].ships",
+    ),
+    "log-deck-reordered": Case(
+        {"in.json": _log(_swap_first_cards)},
+        _replay("{in}"),
+        "flight.deck: card 1 is",
+    ),
+    "log-deck-reordered-advise": Case(
+        {"in.json": _log(_swap_first_cards)},
+        ("advise", "{in}", "--at", "2"),
+        "flight.deck: card 1 is",
+    ),
+    "log-seed-a-string": Case(
+        {"in.json": _log(_set("flight", "seed", value="3"))}, _replay("{in}"), "flight.seed"
+    ),
+    "log-seed-true": Case(
+        {"in.json": _log(_set("flight", "seed", value=True))}, _replay("{in}"), "flight.seed"
+    ),
+    "log-insured-a-string": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "insured", value="yes"))},
+        _replay("{in}"),
+        "flight.ships.Little Yellow.insured",
+    ),
+    "log-effort-a-billion": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "captain_options", value={"effort": 10**9}))},
+        ("advise", "{in}", "--at", "2"),
+        "captain_options.effort",
     ),
     "log-six-ships": Case(
         {"in.json": _log(lambda log: log["flight"]["ships"].extend(log["flight"]["ships"] * 5))},

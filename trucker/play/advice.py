@@ -33,6 +33,7 @@ from trucker.sim.tape import Choose, ExternalCaptain, ExternalDice, Waiting
 
 __all__ = [
     "ADVICE_EFFORT",
+    "MAX_ADVICE_EFFORT",
     "OptionValue",
     "Advice",
     "appraise_options",
@@ -46,6 +47,9 @@ __all__ = [
 ADVICE_EFFORT = 200
 """Rollouts per option at ``trucker advise``'s default effort (a Class III decision of a few
 options answers in about a second on one core)."""
+
+MAX_ADVICE_EFFORT = 100_000
+"""The most rollouts per option ``trucker advise`` flies: minutes on one core."""
 
 
 @dataclass(frozen=True)
