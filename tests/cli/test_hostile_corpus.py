@@ -31,6 +31,8 @@ MEMORY = 200 * 1024 * 1024
 """The address space each run may take: the interpreter, the libraries and the work."""
 HANG_GUARD = 120
 """Seconds after which a run is killed as hung: a guard, far over what any case needs."""
+CPU_GUARD = 30
+"""CPU seconds after which a run is stopped (SIGXCPU) as a runaway: a guard, not a measure."""
 
 Files = dict[str, "str | bytes | Callable[[Path], None]"]
 
@@ -399,6 +401,33 @@ CASES: dict[str, Case] = {
         "fuse",
     ),
     "odds-n-a-trillion": Case({}, ("odds", str(STARTER), "-d", "random:I", "-n", "10" * 6), "-n"),
+    # every number that sets work has a stated maximum (issue 24 D)
+    "weigh-n-a-trillion": Case(
+        {}, ("weigh", str(STARTER), "-d", "random:I", "-n", "10" * 6), "at most 10,000,000"
+    ),
+    "advise-effort-a-million": Case(
+        {}, ("advise", str(STARTER), "-d", "random:I", "--effort", "1000000"), "1 to 100,000"
+    ),
+    **{
+        f"{command}-expert-effort-5000": Case(
+            {},
+            (command, str(STARTER), "-d", "random:I", "--policy", "expert", "--effort", "5000"),
+            "--effort: 5000: rollouts per option, 1 to 1,000",
+        )
+        for command in ("fly", "odds", "weigh")
+    },
+    "ruling-given-twice": Case(
+        {},
+        (
+            "validate",
+            str(STARTER),
+            "-r",
+            "radiation_explodes_at=4",
+            "-r",
+            "radiation_explodes_at=5",
+        ),
+        "radiation_explodes_at is given twice",
+    ),
     # choices files
     "choices-unknown-ship": Case(
         {"in.toml": CHOICES + '[ships]\n"\\u001b]0;x" = ["a"]\n'}, _choices("{in}"), "\\x1b"
@@ -509,6 +538,7 @@ def _state(folder: Path) -> dict[str, str]:
 
 def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_GUARD, CPU_GUARD))
 
 
 def _run(args: list[str], cwd: Path) -> tuple[int, str, str, float, float]:

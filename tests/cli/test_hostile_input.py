@@ -177,3 +177,30 @@ def test_a_name_cannot_fake_a_report_line(tmp_path: Path) -> None:
         assert not any(line.startswith("Little Yellow") for line in said.splitlines()), command
         assert not {"\u202e", "\u200d", "\u2028"} & set(said), command
     assert named >= 9
+
+
+# --- bounds (issue 24 D) -----------------------------------------------------------------------
+
+
+def test_every_number_that_sets_work_states_its_maximum_in_help() -> None:
+    """The maxima the commands enforce are the ones their --help states."""
+    from trucker.cli.app import build
+    from trucker.play.advice import MAX_ADVICE_EFFORT
+    from trucker.play.montecarlo import MAX_FLIGHTS
+    from trucker.sim.expert import MAX_EFFORT
+
+    stated = {
+        ("odds", "--flights"): f"at most {MAX_FLIGHTS:,}",
+        ("weigh", "--flights"): f"at most {MAX_FLIGHTS:,}",
+        ("rulings", "--flights"): f"at most {MAX_FLIGHTS:,}",
+        ("advise", "--effort"): f"at most {MAX_ADVICE_EFFORT:,}",
+        ("intruder", "--steps"): "1 to 99",
+        **{(c, "--effort"): f"at most {MAX_EFFORT:,}" for c in ("fly", "odds", "weigh", "play")},
+        **{(c, "--workers"): "at most the CPUs" for c in ("odds", "weigh")},
+    }
+    import typer.main
+
+    commands = typer.main.get_command(build()).commands  # type: ignore[attr-defined]
+    for (command, option), words in stated.items():
+        found = next(p for p in commands[command].params if option in p.opts)
+        assert words in (found.help or ""), (command, option, found.help)

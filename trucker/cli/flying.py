@@ -15,10 +15,30 @@ if TYPE_CHECKING:
     from trucker.play.flights import Crew
     from trucker.play.montecarlo import Precision
 
-__all__ = ["PRECISION_MOST", "check_policy", "crews_of", "deck_option", "parse_precision"]
+__all__ = [
+    "PRECISION_MOST",
+    "check_flights",
+    "check_policy",
+    "crews_of",
+    "deck_option",
+    "parse_precision",
+]
 
 PRECISION_MOST = 100_000
 """The most flights a run to a precision flies when ``-n`` does not say."""
+
+
+def check_flights(flights: int | None) -> None:
+    """``-n`` at most :data:`~trucker.play.montecarlo.MAX_FLIGHTS` (which ``--help`` states),
+    else one line and exit 2."""
+    from trucker.play.montecarlo import MAX_FLIGHTS
+
+    if flights is not None and flights > MAX_FLIGHTS:
+        raise bad_input(
+            "-n",
+            str(flights),
+            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
+        )
 
 
 def check_policy(policy: str, flag: str = "--policy") -> None:

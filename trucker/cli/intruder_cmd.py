@@ -18,7 +18,7 @@ def intruder(
         str | None, typer.Option("--kind", "-k", help="predator, commando or predator-commando.")
     ] = None,
     steps: Annotated[
-        int | None, typer.Option("--steps", "-s", help="Steps the card shows.")
+        int | None, typer.Option("--steps", "-s", help="Steps the card shows (1 to 99).")
     ] = None,
     fuses: Annotated[
         str | None, typer.Option("--fuses", metavar="A,B", help="Commandos: the fuse steps.")

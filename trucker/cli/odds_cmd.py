@@ -41,7 +41,7 @@ def odds(
             "--flights",
             min=1,
             help="Flights to fly (default 1000); with --precision, the most to fly (default "
-            "100000).",
+            "100000); at most 10,000,000.",
         ),
     ] = None,
     precision: Annotated[
@@ -109,6 +109,7 @@ def odds(
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.flying import (
         PRECISION_MOST,
+        check_flights,
         check_policy,
         crews_of,
         deck_option,
@@ -116,7 +117,7 @@ def odds(
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec, summarise
+    from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks, fly_until, worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
@@ -130,12 +131,7 @@ def odds(
     options = expert_options("expert" in (policy, vs_policy), effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
-    if flights is not None and flights > MAX_FLIGHTS:
-        raise bad_input(
-            "-n",
-            str(flights),
-            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
-        )
+    check_flights(flights)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable

@@ -49,7 +49,7 @@ EffortOpt = Annotated[
     typer.Option(
         "--effort",
         metavar="N",
-        help="The expert's rollouts per option at each decision (default 8).",
+        help="The expert's rollouts per option at each decision (default 8; at most 1,000).",
     ),
 ]
 ObjectiveOpt = Annotated[
@@ -67,6 +67,10 @@ RunSeedOpt = Annotated[
 WorkersOpt = Annotated[
     int,
     typer.Option(
-        "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
+        "--workers",
+        "-w",
+        min=1,
+        help="Local processes, at most the CPUs this process may use (the numbers do not "
+        "depend on it).",
     ),
 ]

@@ -58,7 +58,10 @@ def rulings(
         typer.Option("--deck", "-d", help="With --impact: random:I to random:IV or a deck file."),
     ] = None,
     flights: Annotated[
-        int, typer.Option("-n", "--flights", min=1, help="With --impact: flights to fly.")
+        int,
+        typer.Option(
+            "-n", "--flights", min=1, help="With --impact: flights to fly (at most 10,000,000)."
+        ),
     ] = 1000,
     seed: Annotated[
         Optional[int],  # noqa: UP045
@@ -150,11 +153,10 @@ def _impact(
 ) -> None:
     """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_policy, deck_option
+    from trucker.cli.flying import check_flights, check_policy, deck_option
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
     from trucker.play.impact import ruling_impact, variants
-    from trucker.play.montecarlo import MAX_FLIGHTS
     from trucker.play.parallel import worker_count
     from trucker.render.terminal.impact import impact_lines
 
@@ -162,12 +164,7 @@ def _impact(
         raise bad_input("--deck", "", "--impact needs a deck: random:III or a deck file")
     check_policy(policy)
     options = expert_options(policy == "expert", *expert)
-    if flights > MAX_FLIGHTS:
-        raise bad_input(
-            "-n",
-            str(flights),
-            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
-        )
+    check_flights(flights)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
     if (usable := worker_count(workers)) < workers:

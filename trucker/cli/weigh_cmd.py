@@ -53,7 +53,12 @@ def weigh(
     ] = "0.25",
     flights: Annotated[
         int,
-        typer.Option("-n", "--flights", min=1, help="The most flights for any one change."),
+        typer.Option(
+            "-n",
+            "--flights",
+            min=1,
+            help="The most flights for any one change (at most 10,000,000).",
+        ),
     ] = 20_000,
     join: Annotated[
         str,
@@ -94,7 +99,7 @@ def weigh(
     --parts shield,battery --svg value.svg
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_policy, deck_option, parse_precision
+    from trucker.cli.flying import check_flights, check_policy, deck_option, parse_precision
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
     from trucker.play.changes import DEFAULT_PARTS, parse_parts
@@ -104,6 +109,7 @@ def weigh(
     from trucker.render.terminal.weigh import weigh_lines
 
     check_policy(policy)
+    check_flights(flights)
     options = expert_options(policy == "expert", effort, objective)
     if dask is not None and workers != 1:
         raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
