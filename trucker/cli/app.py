@@ -194,6 +194,7 @@ def _stdout_unwritable(exc: _StdoutFailed) -> NoReturn:
 def main() -> None:
     """Console entry point: input errors exit 2 with one line each; bugs exit 3; a closed
     output pipe exits quietly; a closed or full standard output is one line and exit 2."""
+    from trucker.cli.signals import Stopped, stopping_as_ctrl_c
     from trucker.core.errors import BadInput
     from trucker.formats.outputs import watching
 
@@ -201,7 +202,7 @@ def main() -> None:
     sys.stdout = _Guarded(given if given is not None else _Closed())
     try:
         words = _debug_first(sys.argv[1:])
-        with watching():
+        with watching(), stopping_as_ctrl_c():
             code = build(_named(words))(args=words, standalone_mode=False)
         sys.stdout.flush()  # a full disk answers here, not in the interpreter's last flush
         sys.exit(code if isinstance(code, int) else 0)
@@ -220,6 +221,9 @@ def main() -> None:
         if exc.code == 1 and type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
             _pipe_closed()
         raise
+    except Stopped as exc:
+        sys.stderr.write(f"stopped by {exc}\n")
+        sys.exit(128 + exc.signum)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)

@@ -98,8 +98,8 @@ def odds(
 ) -> None:
     """How likely is a ship to come home, with how many credits, and what breaks first?
     Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
-    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C stops
-    early and reports what was flown, marked partial.
+    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C (or
+    SIGTERM) stops early and reports what was flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
 
@@ -117,6 +117,7 @@ def odds(
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
+    from trucker.cli.signals import stop_code
     from trucker.play.montecarlo import OddsSpec, summarise
     from trucker.play.parallel import fly_chunks, fly_until, worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
@@ -167,7 +168,7 @@ def odds(
     }
     if json_out:
         print_json({**result.to_dict(), "run": run})
-        raise typer.Exit(130 if outcome.partial else 0)
+        raise typer.Exit(stop_code() if outcome.partial else 0)
     lines = odds_lines(result, spec)
     print_lines(lines[:1])
     if err.is_terminal:
@@ -175,4 +176,4 @@ def odds(
         # saved report holds the numbers alone
         err.print(odds_timing(run))
     print_lines(lines[1:])
-    raise typer.Exit(130 if outcome.partial else 0)
+    raise typer.Exit(stop_code() if outcome.partial else 0)

@@ -156,6 +156,7 @@ def _impact(
     from trucker.cli.flying import check_flights, check_policy, deck_option
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
+    from trucker.cli.signals import stop_code
     from trucker.play.impact import ruling_impact, variants
     from trucker.play.parallel import worker_count
     from trucker.render.terminal.impact import impact_lines
@@ -189,7 +190,7 @@ def _impact(
             dask=dask,
             progress=advance,
         )
-    code = 130 if result.partial else 0
+    code = stop_code() if result.partial else 0
     if json_out:
         print_json({"file": str(ship), **result.to_dict()})
     else:

@@ -89,8 +89,8 @@ def weigh(
     added on every free square where the ship stays legal, in every way it lies, each flown
     against the ship as it is on the same decks and dice: the change in mean credits and in
     the chance of coming home, with 95% intervals, ranked. Staged culling: every change flies
-    125 flights, then only those that could still be the best fly on. Ctrl-C stops early and
-    reports what was flown, marked partial.
+    125 flights, then only those that could still be the best fly on. Ctrl-C (or SIGTERM)
+    stops early and reports what was flown, marked partial (in the picture too).
 
     Example: trucker weigh scenarios/ships/class-iii-cruiser.toml --deck random:III
     --workers 2
@@ -102,6 +102,7 @@ def weigh(
     from trucker.cli.flying import check_flights, check_policy, deck_option, parse_precision
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
+    from trucker.cli.signals import stop_code
     from trucker.play.changes import DEFAULT_PARTS, parse_parts
     from trucker.play.parallel import worker_count
     from trucker.play.weigh import Stage
@@ -154,7 +155,7 @@ def weigh(
         from trucker.render.pictures.value import value_svg
 
         write_output(svg, value_svg(result, flying.ship), "--svg")
-    code = 130 if result.partial else 0
+    code = stop_code() if result.partial else 0
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,
