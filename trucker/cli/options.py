@@ -17,6 +17,7 @@ __all__ = [
     "ObjectiveOpt",
     "RunSeedOpt",
     "WorkersOpt",
+    "DaskOpt",
 ]
 
 RulingOpt = Annotated[
@@ -72,5 +73,15 @@ WorkersOpt = Annotated[
         min=1,
         help="Local processes, at most the CPUs this process may use (the numbers do not "
         "depend on it).",
+    ),
+]
+DaskOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS",
+        help="Run on this Dask scheduler (e.g. tcp://host:8786; pip install -e '.[dask]'): one "
+        "that does not answer within 10 s is refused; a cluster lost midway ends the run with "
+        "what was flown.",
     ),
 ]

@@ -72,7 +72,11 @@ def rulings(
     ] = 1,
     dask: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--dask", metavar="ADDRESS", help="With --impact: a Dask scheduler."),
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="With --impact: a Dask scheduler (refused when it does not answer within 10 s).",
+        ),
     ] = None,
     policy: Annotated[
         str,
@@ -153,10 +157,9 @@ def _impact(
 ) -> None:
     """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_flights, check_policy, deck_option
+    from trucker.cli.flying import check_dask, check_flights, check_policy, deck_option, ended
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.cli.signals import stop_code
     from trucker.play.impact import ruling_impact, variants
     from trucker.play.parallel import worker_count
     from trucker.render.terminal.impact import impact_lines
@@ -166,8 +169,7 @@ def _impact(
     check_policy(policy)
     options = expert_options(policy == "expert", *expert)
     check_flights(flights)
-    if dask is not None and workers != 1:
-        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    check_dask(dask, workers)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable
@@ -190,7 +192,7 @@ def _impact(
             dask=dask,
             progress=advance,
         )
-    code = stop_code() if result.partial else 0
+    code = ended(result.partial, result.stopped, dask)
     if json_out:
         print_json({"file": str(ship), **result.to_dict()})
     else:

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from trucker.cli.options import (
+    DaskOpt,
     EffortOpt,
     JsonOpt,
     ObjectiveOpt,
@@ -71,10 +72,7 @@ def weigh(
     top: Annotated[int, typer.Option("--top", min=1, help="Changes to list.")] = 10,
     seed: RunSeedOpt = None,
     workers: WorkersOpt = 1,
-    dask: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--dask", metavar="ADDRESS", help="Run on this Dask scheduler."),
-    ] = None,
+    dask: DaskOpt = None,
     policy: Annotated[
         str, typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert.")
     ] = "sensible",
@@ -99,10 +97,16 @@ def weigh(
     --parts shield,battery --svg value.svg
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_flights, check_policy, deck_option, parse_precision
+    from trucker.cli.flying import (
+        check_dask,
+        check_flights,
+        check_policy,
+        deck_option,
+        ended,
+        parse_precision,
+    )
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
-    from trucker.cli.signals import stop_code
     from trucker.play.changes import DEFAULT_PARTS, parse_parts
     from trucker.play.parallel import worker_count
     from trucker.play.weigh import Stage
@@ -112,8 +116,7 @@ def weigh(
     check_policy(policy)
     check_flights(flights)
     options = expert_options(policy == "expert", effort, objective)
-    if dask is not None and workers != 1:
-        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    check_dask(dask, workers)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable
@@ -155,12 +158,13 @@ def weigh(
         from trucker.render.pictures.value import value_svg
 
         write_output(svg, value_svg(result, flying.ship), "--svg")
-    code = stop_code() if result.partial else 0
+    code = ended(result.partial, result.stopped, dask)
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,
         "seconds": round(elapsed, 3),
         "flights_per_second": round(result.flown / elapsed, 1) if elapsed > 0 else None,
+        **({"stopped": result.stopped} if result.stopped else {}),
     }
     if json_out:
         print_json({"file": str(ship), **result.to_dict(), "run": run})
