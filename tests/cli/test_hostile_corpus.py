@@ -416,6 +416,17 @@ CASES: dict[str, Case] = {
         )
         for command in ("fly", "odds", "weigh")
     },
+    **{
+        f"{command}-dask-{name}": Case(
+            {}, (command, str(STARTER), "-d", "random:I", "--dask", address), "--dask: "
+        )
+        for name, address in (
+            ("garbage", "garbage"),
+            ("unknown-scheme", "foo://host:8786"),
+            ("no-port", "tcp://127.0.0.1"),
+        )
+        for command in ("odds", "weigh")
+    },
     "ruling-given-twice": Case(
         {},
         (
