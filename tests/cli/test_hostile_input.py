@@ -196,7 +196,7 @@ def test_every_number_that_sets_work_states_its_maximum_in_help() -> None:
         ("advise", "--effort"): f"at most {MAX_ADVICE_EFFORT:,}",
         ("intruder", "--steps"): "1 to 99",
         **{(c, "--effort"): f"at most {MAX_EFFORT:,}" for c in ("fly", "odds", "weigh", "play")},
-        **{(c, "--workers"): "at most the CPUs" for c in ("odds", "weigh")},
+        **{(c, "--workers"): "at most the CPUs" for c in ("odds", "weigh", "rulings")},
     }
     import typer.main
 

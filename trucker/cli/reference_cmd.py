@@ -68,7 +68,13 @@ def rulings(
         typer.Option("--seed", help="With --impact: the run's seed (printed when not given)."),
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="With --impact: local processes.")
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="With --impact: local processes, at most the CPUs this process may use.",
+        ),
     ] = 1,
     dask: Annotated[
         Optional[str],  # noqa: UP045
