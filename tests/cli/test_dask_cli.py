@@ -32,11 +32,11 @@ def _trucker(*args: str, timeout: float = 180) -> subprocess.CompletedProcess[st
                           text=True, timeout=timeout)  # fmt: skip
 
 
-def _cluster(**options: object) -> object:
+def _cluster(workers: int = 2, **options: object) -> object:
     from distributed import LocalCluster
 
     return LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, protocol="tcp",
+        n_workers=workers, threads_per_worker=1, processes=True, protocol="tcp",
         dashboard_address=None, worker_dashboard_address=None, silence_logs=50, **options,
     )  # fmt: skip
 
@@ -179,3 +179,33 @@ def test_a_cluster_left_without_workers_ends_the_run_with_what_was_flown(
         outcome = fly_chunks(spec, dask=running.scheduler_address)  # type: ignore[attr-defined]
     assert outcome.partial and outcome.stopped == "the cluster has had no worker for 2 s"
     assert outcome.tally.flights < 10**6
+
+
+def test_a_worker_that_joins_with_another_trucker_ends_the_run(tmp_path) -> None:
+    """A worker that joins midway is checked as it flies its first chunk."""
+    other = tmp_path / "other_trucker.py"
+    other.write_text("import trucker.play.cluster as c\nc.trucker_version = lambda: '0.0-other'\n")
+    with _cluster() as running:
+        address = running.scheduler_address  # type: ignore[attr-defined]
+        child = subprocess.Popen([sys.executable, "-m", "trucker", *ODDS, "-n", "1000000",
+                                  "--dask", address], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)  # fmt: skip
+        from distributed import Client
+
+        with Client(address, set_as_default=False) as client:
+            deadline = time.monotonic() + 60
+            while not any(client.processing().values()) and time.monotonic() < deadline:
+                time.sleep(0.1)
+        joined = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+             "--no-dashboard", "--preload", str(other)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            out, err = child.communicate(timeout=180)
+        finally:
+            joined.terminate()
+            joined.wait(timeout=60)
+    line = _one_line(subprocess.CompletedProcess([], child.returncode, out, err), "--dask: ")
+    assert "joined running trucker 0.0-other" in line
+    assert json.loads(out)["partial"] is True

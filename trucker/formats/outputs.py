@@ -18,6 +18,7 @@ name is never longer than the file system allows, however long the target's own 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -252,12 +253,7 @@ def write_folder(folder: Path, files: Iterable[tuple[Path, str]]) -> list[Path]:
     renamed into place whole, and into an existing one each file is moved in (a rename, which
     takes no space), every move undone if one fails. Nothing is left half-copied."""
     new = not folder.exists()
-    staging = Path(
-        tempfile.mkdtemp(
-            prefix=f".{_short(folder.name)}.", suffix=_TEMP_SUFFIX,
-            dir=folder.parent if new else folder,
-        )
-    )  # fmt: skip
+    staging = _temp_folder(folder.parent if new else folder, folder.name)
     relatives = []
     try:
         for relative, text in files:
@@ -289,7 +285,7 @@ def _move_in(staging: Path, folder: Path, relatives: list[Path]) -> None:
                     inner.mkdir()
                     made.append(inner)
             if target.exists():
-                raise FileExistsError(17, "already there", str(target))
+                raise FileExistsError(errno.EEXIST, "already there", str(target))
             os.rename(staging / relative, target)
             moved.append(target)
     except BaseException:
@@ -300,8 +296,10 @@ def _move_in(staging: Path, folder: Path, relatives: list[Path]) -> None:
         raise
 
 
-def _short(name: str) -> str:
-    return os.fsencode(name)[:200].decode("utf-8", "ignore") or "folder"
+def _temp_folder(where: Path, name: str) -> Path:
+    """A new hidden folder in ``where``, named after ``name`` (shortened to fit)."""
+    stem = os.fsencode(name)[:200].decode("utf-8", "ignore") or "folder"
+    return Path(tempfile.mkdtemp(prefix=f".{stem}.", suffix=_TEMP_SUFFIX, dir=where))
 
 
 def _open_to_all(folder: Path) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import queue
 import re
 import time
@@ -28,7 +29,9 @@ __all__ = [
     "CONNECT_SECONDS",
     "WORKERLESS_SECONDS",
     "ClusterLost",
+    "OtherVersion",
     "check_address",
+    "check_version",
     "connect",
     "result",
     "results",
@@ -50,6 +53,12 @@ class ClusterLost(TruckerError):
     """The cluster can no longer fly the run's pieces: the run ends with what was flown."""
 
 
+class OtherVersion(Exception):
+    """Raised on a worker that runs another trucker than the run's (its address, its
+    version); told by the run as :class:`ClusterLost`."""
+
+
+@functools.cache
 def trucker_version() -> str:
     """This installation's trucker version (run on each worker, too)."""
     try:
@@ -211,6 +220,15 @@ def result(client: Any, future: Any) -> Any:
         return _result(future)
 
 
+def check_version(version: str) -> None:
+    """On a worker: :class:`OtherVersion` unless it runs trucker ``version``."""
+    theirs = trucker_version()
+    if theirs != version:
+        from distributed import get_worker
+
+        raise OtherVersion(get_worker().address, theirs)
+
+
 def _still_working(client: Any, alone_since: float | None) -> float | None:
     """When the cluster has had no worker since ``alone_since``; :class:`ClusterLost` once
     that is :data:`WORKERLESS_SECONDS` ago, or when the scheduler is gone."""
@@ -233,6 +251,12 @@ def _result(future: Any) -> Any:
 
     try:
         return future.result()
+    except OtherVersion as exc:
+        worker, theirs = exc.args
+        raise ClusterLost(
+            f"worker {worker} joined running trucker {theirs}, this is trucker "
+            f"{trucker_version()}: install the same version on every worker"
+        ) from None
     except KilledWorker as exc:
         raise ClusterLost(
             f"a piece was lost with every worker that flew it ({one_line(str(exc), 200)})"

@@ -22,7 +22,15 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from trucker.core.catalogue import Catalogue
 from trucker.formats.catalogue import catalogue
-from trucker.play.cluster import ClusterLost, connect, release, result, results
+from trucker.play.cluster import (
+    ClusterLost,
+    check_version,
+    connect,
+    release,
+    result,
+    results,
+    trucker_version,
+)
 from trucker.play.montecarlo import (
     CHUNK,
     OddsSpec,
@@ -189,9 +197,10 @@ class Runner(Generic[P, R]):
         assert self._shared is not None
         job, book = self._shared
         client = self._client
+        version = trucker_version()
 
         def submit(piece: P) -> Any:
-            future = client.submit(_fly_piece, job, piece, book, pure=False)
+            future = client.submit(_fly_piece, job, piece, book, version, pure=False)
             self._futures.append(future)
             self._out += 1
             return future
@@ -218,8 +227,10 @@ def _given(value: Any) -> Any:
     return value
 
 
-def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue) -> Any:
-    """One piece as a Dask task."""
+def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue, version: str) -> Any:
+    """One piece as a Dask task, on a worker of the trucker ``version`` that sent it (one that
+    joined the cluster after the run began is checked here)."""
+    check_version(version)
     return job.fly(piece, book)
 
 
