@@ -246,7 +246,7 @@ def test_the_expert_flies_from_the_command_line_and_its_log_replays(tmp_path) ->
     ("args", "why"),
     [
         (("--effort", "4"), "only the expert searches"),
-        (("--policy", "expert", "--effort", "0"), "at least 1"),
+        (("--policy", "expert", "--effort", "0"), "1 to 1,000"),
         (("--policy", "Red=sensible", "--objective", "home"), "only the expert"),
     ],
 )
