@@ -204,3 +204,48 @@ def test_every_number_that_sets_work_states_its_maximum_in_help() -> None:
     for (command, option), words in stated.items():
         found = next(p for p in commands[command].params if option in p.opts)
         assert words in (found.help or ""), (command, option, found.help)
+
+
+def test_the_shipyard_saves_over_the_file_it_opened(tmp_path: Path) -> None:
+    """A command never writes a file it read; the shipyard, which saves the file it opened on
+    purpose, is not such a run (its save was once refused as an input's overwrite)."""
+    import json
+    import socket
+    import time
+    import urllib.request
+
+    ship = tmp_path / "cruiser.toml"
+    ship.write_bytes(Path(CRUISER).read_bytes())
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([*ENTRY, "studio", str(tmp_path), "--port", str(port),
+                               "--no-browser"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env=_env())  # fmt: skip
+
+    def ask(path: str, data: object = None) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}{path}",
+            data=None if data is None else json.dumps(data).encode(),
+            headers={"Accept": "application/json", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                _, opened = ask("/?file=cruiser.toml")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the studio did not start"
+                time.sleep(0.3)
+        layout = opened["answer"]["ship"]
+        del layout["tiles"]["9,8"]
+        saved = {"path": "cruiser.toml", "ship": layout, "version": opened["file"]["version"]}
+        assert ask("/files/save", saved)[0] == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert '"9,8"' not in ship.read_text(encoding="utf-8")

@@ -32,6 +32,7 @@ from trucker.core.errors import BadInput
 __all__ = [
     "OutputRefused",
     "watching",
+    "unwatched",
     "note_read",
     "claim_output",
     "claim_folder",
@@ -71,6 +72,18 @@ def watching() -> Iterator[None]:
     a notebook may read a ship and later write a file of the same name on purpose."""
     global _RUN
     saved, _RUN = _RUN, _Run()
+    try:
+        yield
+    finally:
+        _RUN = saved
+
+
+@contextlib.contextmanager
+def unwatched() -> Iterator[None]:
+    """Within this block, nothing is remembered or kept apart: for a command that edits files
+    on purpose over a long life (``trucker studio`` saves the file it opened), not one run."""
+    global _RUN
+    saved, _RUN = _RUN, None
     try:
         yield
     finally:
