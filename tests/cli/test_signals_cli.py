@@ -5,6 +5,7 @@ picture says so too) and exit with the shell's code for the signal. Sent to the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -39,11 +40,19 @@ def _stop_midway(args: list[str], sent: int, *, group: bool, workers: int = 2) -
     while len(_children(child.pid)) < workers + 1 and time.monotonic() < deadline:
         time.sleep(0.2)  # the workers and multiprocessing's resource tracker
     time.sleep(3)
+    started = _children(child.pid)
     if group:
         os.killpg(child.pid, sent)
     else:
         child.send_signal(sent)
-    out, err = child.communicate(timeout=120)
+    try:
+        out, err = child.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        for pid in [child.pid, *map(int, started)]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        child.communicate()
+        pytest.fail(f"trucker {args[0]} did not stop within 120 s of {signal.Signals(sent).name}")
     return child.returncode, out, err
 
 

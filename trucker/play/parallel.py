@@ -240,9 +240,16 @@ _CATALOGUE: Catalogue | None = None
 
 
 def _start_worker(job: Job[Any, Any]) -> None:
-    """Each worker receives the job once; Ctrl-C is the parent's to handle."""
+    """Each worker receives the job once. Stopping is the parent's to do: Ctrl-C is ignored,
+    and the worker leaves its parent's process group, so a signal sent to the whole group
+    (``kill -TERM -PGID``, a batch system's time limit, a closed terminal) reaches the parent
+    alone, which ends its workers. A worker killed by such a signal while it waited for a
+    piece died holding the lock of the pool's queue, and the parent then waited for that lock
+    forever."""
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "setpgid"):
+        os.setpgid(0, 0)
     _JOB = job
 
 
