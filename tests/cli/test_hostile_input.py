@@ -179,6 +179,29 @@ def test_a_name_cannot_fake_a_report_line(tmp_path: Path) -> None:
     assert named >= 9
 
 
+def test_what_was_typed_cannot_turn_an_error_around(tmp_path: Path) -> None:
+    """A usage error quotes what was typed, and once printed a right-to-left override or an
+    escape code in it as it was; so did nothing else, a deck's name included."""
+    evil = "x\u202eLittle\x1b[2J\u2066"
+    usage = (["cards", evil], ["rulings", f"--{evil}"], ["fly", STARTER, "-d", "random:I", evil])
+    for command in usage:
+        done = subprocess.run([*ENTRY, *command], capture_output=True, env=_env())
+        said = done.stderr.decode("utf-8")
+        assert done.returncode == 2, (command, said)
+        assert "x\\u202eLittle\\x1b[2J\\u2066" in said.translate({0x241B: "\\x1b"}), said
+        assert not {"\u202e", "\x1b", "\u2066"} & set(said), (command, said)
+    deck = tmp_path / "deck.toml"
+    deck.write_text(
+        (SCENARIOS / "decks" / "spec-example.toml").read_text(encoding="utf-8").replace(
+            '"Round II, table 3"', '"Deck\\nLittle Yellow\\u202eXY"'
+        ), encoding="utf-8",
+    )  # fmt: skip
+    done = subprocess.run([*ENTRY, "odds", CRUISER, "-d", str(deck), "-n", "10", "--seed", "1"],
+                          capture_output=True, env=_env())  # fmt: skip
+    said = done.stdout.decode("utf-8")
+    assert done.returncode == 0 and "deck Deck␤Little Yellow\\u202eXY, seed 1" in said, said
+
+
 # --- bounds (issue 24 D) -----------------------------------------------------------------------
 
 

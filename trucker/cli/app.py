@@ -232,8 +232,11 @@ def main() -> None:
         if type(exc).__name__ == "Abort":
             sys.exit(130)
         if hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
-            # a usage error from typer's command-line parser (click's, vendored or not)
-            exc.show()
+            # a usage error from typer's command-line parser (click's, vendored or not),
+            # which quotes what was typed: shown as the consoles show text
+            from trucker.cli.output import Visible
+
+            exc.show(file=Visible(sys.stderr))
             sys.exit(2)
         _internal_error(exc)
     finally:

@@ -39,6 +39,7 @@ __all__ = [
     "print_lines",
     "print_errors",
     "print_json",
+    "Visible",
     "check_output",
     "write_output",
 ]
@@ -124,6 +125,24 @@ def _one_line(thing: Any) -> Any:
         shown.plain = thing.plain.translate(_ONE_LINE)
         return shown
     return thing
+
+
+class Visible:
+    """A text stream that writes what it is given as :class:`_Console` prints it: for what is
+    printed past the consoles (typer's usage errors, which quote what was typed: an argument
+    holding a right-to-left override turned the rest of the line around)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.translate(_VISIBLE))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 class _Console(Console):
