@@ -97,6 +97,27 @@ def test_a_closed_or_full_standard_output_is_one_line_and_exit_2() -> None:
             )  # fmt: skip
 
 
+def test_a_closed_or_full_standard_error_loses_its_lines_not_the_exit_code(
+    tmp_path: Path,
+) -> None:
+    """``2> /dev/full`` once turned a report of bad input into exit 1 (the code of an illegal
+    ship), and ``2>&-`` a usage error into exit 1: the exit code is all that is left to say
+    how the run went, so it is the run's own."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x\n", encoding="utf-8")
+    commands = (
+        (["validate", str(bad)], 2), (["validate", STARTER], 0), (["cards", "x"], 2),
+        (["fly", STARTER, "-d", "random:I", "--seed", "1", "--html", str(tmp_path / "f.html")], 0),
+    )  # fmt: skip
+    for command, code in commands:
+        closed = subprocess.run([*ENTRY, *command], stdout=subprocess.DEVNULL, env=_env(),
+                                preexec_fn=lambda: os.close(2))  # fmt: skip
+        with open("/dev/full", "w") as full:
+            filled = subprocess.run([*ENTRY, *command], stdout=subprocess.DEVNULL, stderr=full,
+                                    env=_env())  # fmt: skip
+        assert (command, closed.returncode, filled.returncode) == (command, code, code)
+
+
 def test_a_long_legal_output_name_is_written(tmp_path: Path) -> None:
     """A 250-byte name is legal (the limit is 255), but its temporary file's name once was
     not: the write failed with 'File name too long'."""

@@ -181,6 +181,41 @@ class _Guarded:
         return getattr(self.stream, name)
 
 
+class _Muffled:
+    """Standard error, whose write failures (``2> /dev/full``) lose its lines and nothing
+    else: the exit code still says how the run went (a failure there once ended a report of
+    bad input with exit 1, the code of an illegal ship). After the first failure it writes
+    nowhere, so the interpreter's last flush cannot fail again."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            self.stream.write(text)
+        except (OSError, ValueError):
+            self._nowhere()
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except (OSError, ValueError):
+            self._nowhere()
+
+    def _nowhere(self) -> None:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass  # not a real file (a test's capture)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def _stdout_unwritable(exc: _StdoutFailed) -> NoReturn:
     """Standard output is closed or full (``>&-``, ``> /dev/full``): one line on stderr and
     exit 2, as for an output file that cannot be written; what it still holds goes nowhere,
@@ -201,6 +236,8 @@ def main() -> None:
 
     given = sys.stdout
     sys.stdout = _Guarded(given if given is not None else _Closed())
+    # started without one (2>&-), it writes nowhere
+    sys.stderr = _Muffled(sys.stderr if sys.stderr is not None else open(os.devnull, "w"))  # noqa: SIM115
     try:
         words = _debug_first(sys.argv[1:])
         with watching(), stopping_as_ctrl_c():
@@ -242,6 +279,8 @@ def main() -> None:
     finally:
         if isinstance(sys.stdout, _Guarded):
             sys.stdout = sys.stdout.stream
+        if isinstance(sys.stderr, _Muffled):
+            sys.stderr = sys.stderr.stream
 
 
 def _internal_error(exc: Exception) -> NoReturn:
