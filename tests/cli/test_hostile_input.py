@@ -162,6 +162,36 @@ def test_examples_into_a_full_disk_copy_nothing(tmp_path: Path) -> None:
     )
 
 
+def test_intruder_frames_into_a_full_disk_change_nothing(tmp_path: Path) -> None:
+    """``intruder --frames`` once wrote its pictures one by one: a disk that filled up midway
+    left the first few new and the rest as an earlier run drew them. Now all or none, and a
+    rerun still replaces them."""
+    commando = str(SCENARIOS / "intruders" / "commando-card.toml")
+    args = [*ENTRY, "intruder", STARTER, "--card", commando, "--roll", "7", "--frames"]
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "earlier").mkdir()
+    done = subprocess.run([*args, "earlier"], capture_output=True, cwd=tmp_path, env=_env())
+    assert done.returncode == 0, done.stderr
+    sizes = sorted(p.stat().st_size for p in (tmp_path / "earlier").iterdir())
+    limit = 20_000
+    assert len(sizes) > 3 and sizes[0] < limit < sizes[-1], "the limit must stop it midway"
+    for frame in (tmp_path / "earlier").iterdir():
+        frame.write_text("an earlier run's frame\n", encoding="utf-8")
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*")
+              if p.is_file()}  # fmt: skip
+    for folder in ("empty", "earlier"):
+        done = subprocess.run([*args, folder], capture_output=True, cwd=tmp_path, env=_env(),
+                              preexec_fn=_file_size_limit(limit))  # fmt: skip
+        lines = done.stderr.decode("utf-8").splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and "File too large" in lines[0], lines
+        after = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*")
+                 if p.is_file()}  # fmt: skip
+        assert after == before and not list((tmp_path / "empty").iterdir()), folder
+    done = subprocess.run([*args, "earlier"], capture_output=True, cwd=tmp_path, env=_env())
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.stat().st_size for p in (tmp_path / "earlier").iterdir()) == sizes
+
+
 def test_a_name_cannot_fake_a_report_line(tmp_path: Path) -> None:
     """A ship named with a newline, a right-to-left override, a zero-width joiner and a line
     separator once printed them as they are: the newline began a line of the name's own

@@ -95,7 +95,13 @@ def intruder(
         trace_document,
     )
     from trucker.cli.intruder_card import card_from_options
-    from trucker.cli.output import check_output, print_json, print_lines, write_output
+    from trucker.cli.output import (
+        check_output,
+        print_json,
+        print_lines,
+        write_output,
+        write_outputs,
+    )
     from trucker.formats.outputs import claim_folder
     from trucker.render.terminal.encounters import intruder_lines
     from trucker.sim import encounters
@@ -150,8 +156,10 @@ def intruder(
     if folder is not None:
         from trucker.render.pictures import walk_frames
 
-        for name, picture in walk_frames(found.before, found.result, found.log):
-            write_output(folder / f"{name}.svg", picture, "--frames")
+        frames_drawn = walk_frames(found.before, found.result, found.log)
+        write_outputs(
+            folder, ((f"{name}.svg", picture) for name, picture in frames_drawn), "--frames"
+        )
     if html is not None:
         from trucker.render.pages.walk import walk_page
 

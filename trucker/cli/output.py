@@ -42,6 +42,7 @@ __all__ = [
     "Visible",
     "check_output",
     "write_output",
+    "write_outputs",
 ]
 
 EXIT_OK = 0
@@ -245,4 +246,24 @@ def write_output(path: Path, text: str, option: str, *, said: bool = True) -> No
         print_errors(BadInput.one(option, str(path), exc.strerror or str(exc)))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if said:
+        err.print(f"wrote {path}")
+
+
+def write_outputs(folder: Path, files: Iterable[tuple[str, str]], option: str) -> None:
+    """Write several files (``(name, text)``) into ``folder`` all or none (a full disk
+    midway once left some of them new and the rest as an earlier run wrote them), replacing
+    those already there, and say so on stderr; a failure is one line and exit 2."""
+    import typer
+
+    from trucker.formats.outputs import write_folder
+
+    try:
+        written = write_folder(folder, ((Path(name), text) for name, text in files), replace=True)
+    except BadInput as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    except OSError as exc:
+        print_errors(BadInput.one(option, str(folder), exc.strerror or str(exc)))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    for path in written:
         err.print(f"wrote {path}")

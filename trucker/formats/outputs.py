@@ -259,12 +259,16 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def write_folder(folder: Path, files: Iterable[tuple[Path, str]]) -> list[Path]:
+def write_folder(
+    folder: Path, files: Iterable[tuple[Path, str]], *, replace: bool = False
+) -> list[Path]:
     """Write every ``(relative path, text)`` into ``folder`` all at once, and return the paths
     written. Everything is first written into a temporary folder (beside a new ``folder``,
     inside an existing one), where a full disk or a signal can stop it; then a new folder is
     renamed into place whole, and into an existing one each file is moved in (a rename, which
-    takes no space), every move undone if one fails. Nothing is left half-copied."""
+    takes no space), every move undone if one fails. Nothing is left half-written. A file
+    already there is an error, unless ``replace``: then it is set aside until every file is
+    in, and put back if one fails."""
     new = not folder.exists()
     staging = _temp_folder(folder.parent if new else folder, folder.name)
     relatives = []
@@ -278,35 +282,48 @@ def write_folder(folder: Path, files: Iterable[tuple[Path, str]]) -> list[Path]:
             _open_to_all(staging)
             os.rename(staging, folder)
         else:
-            _move_in(staging, folder, relatives)
+            _move_in(staging, folder, relatives, replace=replace)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return [folder / relative for relative in relatives]
 
 
-def _move_in(staging: Path, folder: Path, relatives: list[Path]) -> None:
-    """Move each staged file into ``folder`` (making its subfolders), none replacing a file;
-    on any failure, the files and subfolders moved in so far are taken out again."""
+def _move_in(staging: Path, folder: Path, relatives: list[Path], *, replace: bool) -> None:
+    """Move each staged file into ``folder`` (making its subfolders); a file already there is
+    refused, or with ``replace`` set aside in a folder beside ``staging``. On any failure, the
+    files and subfolders moved in so far are taken out again and those set aside put back."""
     made: list[Path] = []
     moved: list[Path] = []
+    aside: list[tuple[Path, Path]] = []
+    kept = _temp_folder(folder, "replaced") if replace else None
     try:
-        for relative in relatives:
+        for i, relative in enumerate(relatives):
             target = folder / relative
             for parent in reversed(target.relative_to(folder).parents[:-1]):
                 inner = folder / parent
                 if not inner.exists():
                     inner.mkdir()
                     made.append(inner)
-            if target.exists():
-                raise FileExistsError(errno.EEXIST, "already there", str(target))
+            if target.exists() or target.is_symlink():
+                if kept is None:
+                    raise FileExistsError(errno.EEXIST, "already there", str(target))
+                _refuse_input(target)
+                old = kept / str(i)
+                os.rename(target, old)
+                aside.append((old, target))
             os.rename(staging / relative, target)
             moved.append(target)
     except BaseException:
         for target in moved:
             target.unlink(missing_ok=True)
+        for old, target in aside:
+            os.rename(old, target)
         for inner in reversed(made):
             shutil.rmtree(inner, ignore_errors=True)
         raise
+    finally:
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
 
 
 def _temp_folder(where: Path, name: str) -> Path:
