@@ -133,7 +133,7 @@ class Visible:
     printed past the consoles (typer's usage errors, which quote what was typed: an argument
     holding a right-to-left override turned the rest of the line around)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: Any) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
