@@ -7,9 +7,8 @@ The one-process run is the baseline, measured in the same run. Targets: at least
 III flights/s per core, and at least 1.8x from one worker to two.
 
 The default run is the size of the issue's own example (``trucker odds ... -n 20000``): the
-two workers' start-up (a fork server importing the engine, the workers forked from it, the
-catalogue handed over) is paid once per run and is printed on its own line, so a smaller run's
-ratio can be read against it.
+two workers' start-up (spawning, imports, the catalogue handed over) is paid once per run and
+is printed on its own line, so a smaller run's ratio can be read against it.
 
     python benchmarks/bench_odds.py [--flights 20000] [--smoke]
 """

@@ -135,9 +135,8 @@ class Runner(Generic[P, R]):
                 self._client.submit(_given, catalogue(), pure=False),
             )
         elif self.workers > 1:
-            self._pool = _context().Pool(
-                self.workers, initializer=_start_worker, initargs=(self.job,)
-            )
+            context = multiprocessing.get_context("spawn")
+            self._pool = context.Pool(self.workers, initializer=_start_worker, initargs=(self.job,))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -238,18 +237,6 @@ def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue, version: str) ->
 _JOB: Job[Any, Any] | None = None
 _CATALOGUE: Catalogue | None = None
 """In a worker: its job, and its parent's catalogue once the first piece has brought it."""
-
-
-def _context() -> Any:
-    """Where local workers come from: forked from a fork server that imported the engine once
-    (started on first use, single-threaded, so forking it is safe), where a spawned worker
-    would import it again, and half of an import is generating the dataclasses' methods. A
-    platform without a fork server spawns them."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    return context
 
 
 def _start_worker(job: Job[Any, Any]) -> None:
