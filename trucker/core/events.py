@@ -255,11 +255,19 @@ def read_events(items: Sequence[Any]) -> list[Event]:
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):
-    """The leader rolled two dice (``why`` says for what)."""
+    """The leader rolled two dice (``why`` says for what); ``entered`` when the table threw
+    them and entered the faces (``trucker play --dice table``), written only then."""
 
     kind: ClassVar[str] = "rolled"
     why: str
     faces: tuple[int, int]
+    entered: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out = event_dict(self)
+        if not self.entered:
+            del out["entered"]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
