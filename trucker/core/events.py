@@ -396,7 +396,9 @@ class Repelled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Walked(Event):
-    """One step of an intruder's walk: where it went, its heading, and why (RULES §7.2)."""
+    """One step of an intruder's walk: where it went, its heading, and why (RULES §7.2):
+    ``tried`` the moves its hand tried before ``move`` that found no joined side (empty for
+    the landing); None in a log written before the events carried them."""
 
     kind: ClassVar[str] = "walked"
     ship: str
@@ -407,6 +409,13 @@ class Walked(Event):
     heading: str
     move: str
     why: str
+    tried: tuple[str, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = event_dict(self)
+        if self.tried is None:
+            del out["tried"]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
