@@ -160,6 +160,8 @@ class Step:
     eaten: Eaten | None = None
     fused: bool = False
     defended_by: str | None = None
+    tried: tuple[str, ...] = ()
+    """The moves tried before ``move`` that found no joined side (:func:`next_step`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +355,7 @@ def _walk(
                 table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
             if cell not in fuses:
                 fuses.append(cell)
-        steps.append(Step(number, cell, part, heading, move, why, eaten, fused))
+        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, tried=tried))
 
     enter(landing, 1, "landed", "the first tile met on its line", ())
     current, previous, number = landing, None, 1
@@ -391,7 +393,9 @@ def _walk(
                 )
             )
             table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
-            steps.append(Step(number, current, part, heading, move, why, defended_by=guard))
+            steps.append(
+                Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
+            )
             return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
         enter(current, number, move, why, tried)
     if recording:
