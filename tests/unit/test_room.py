@@ -110,3 +110,27 @@ def test_the_view_is_json_and_says_everything_a_screen_draws() -> None:
     assert [o["place"] for o in view["order"]] == ["1st", "2nd"]
     ids = [i for s in view["ships"] for i in re.findall(r'id="([^"]+)"', s["picture"])]
     assert len(ids) == len(set(ids))  # two pictures on one page, no id shared
+
+
+def test_a_table_is_opened_from_files_as_trucker_play_seats_it() -> None:
+    from pathlib import Path
+
+    from trucker.core.errors import BadInput
+    from trucker.play.room import table_session
+
+    files = [SCENARIOS / "ships" / "class-iii-cruiser.toml", SCENARIOS / "flights" / "red.toml"]
+    session = table_session(files, "random:II", seed=1, captains={"red": "greedy"},
+                            table_dice=True, give_up="always")  # fmt: skip
+    assert [(c.name, c.captain) for c in session.plan.crews] == [
+        ("Cruiser", HUMAN),
+        ("Red", "greedy"),
+    ]
+    assert (session.table_dice, session.give_up, session.plan.seed) == (True, "always", 1)
+    broken = SCENARIOS / "ships" / "broken-hauler.toml"
+    with pytest.raises(BadInput, match=r"broken\.toml: the layout is illegal"):
+        table_session([broken], "random:I", seed=1, names=["broken.toml"])
+    with pytest.raises(BadInput, match="unknown captain"):
+        table_session(files, "random:II", seed=1, captains={"red": "clever"})
+    with pytest.raises(BadInput, match="give_up"):
+        table_session(files, "random:II", seed=1, give_up="sometimes")
+    assert Path(files[0]).exists()

@@ -16,18 +16,24 @@ member leaves) is :func:`option_square`: a page draws those squares clickable.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from trucker.core.decisions import DecisionKind, Option
 from trucker.core.dice import Roll
+from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell
-from trucker.play.session import DiceQuestion, Question, Session
+from trucker.formats.load import load_ships
+from trucker.play.plans import plan_flight
+from trucker.play.session import GIVE_UP_SETTINGS, DiceQuestion, Question, Session, seat
+from trucker.rules.validate import validate
 
 __all__ = [
     "AnswerRefused",
     "TableRoom",
+    "table_session",
     "option_square",
     "option_squares",
     "question_key",
@@ -44,6 +50,42 @@ PICKED_ON_THE_PICTURE = frozenset(
     }
 )
 """The decisions whose options are squares of the ship: answered by clicking the tile."""
+
+
+def table_session(
+    files: Sequence[Path],
+    deck: str,
+    *,
+    seed: int,
+    captains: Mapping[str, str] | None = None,
+    table_dice: bool = False,
+    give_up: str = "matters",
+    names: Sequence[str] | None = None,
+) -> Session:
+    """A new flight at the table from layout files (the first leads) and a deck (a deck file,
+    or ``random:LEVEL``): each ship's captain by its name in the flight or its file's name
+    (a person unless named), as ``trucker play`` seats them. ``names`` say how a problem names
+    each file (its name in the folder). :class:`BadInput` for a file that does not read, an
+    illegal layout, an unknown captain or setting."""
+    shown = list(names) if names is not None else [str(f) for f in files]
+    if not 1 <= len(files) <= 5:
+        raise BadInput.one("ships", str(len(files)), "a flight has one to five ships")
+    if give_up not in GIVE_UP_SETTINGS:
+        raise BadInput.one("give_up", give_up, f"use {', '.join(GIVE_UP_SETTINGS)}")
+    loaded, rulings = load_ships(list(files), None)
+    boarding = []
+    for (path, ship, problem), name in zip(loaded, shown, strict=True):
+        if ship is None:
+            assert problem is not None
+            raise problem
+        if not validate(ship, rulings).legal:
+            raise BadInput.one(name, "", "the layout is illegal: fix it first (trucker fix)")
+        boarding.append((ship, str(path), ()))
+    plan = plan_flight(boarding, deck, rulings, seed=seed)
+    stems = {str(f): Path(n).stem for f, n in zip(files, shown, strict=True)}
+    aliases = {stems[file]: c.name for (_, file, _), c in zip(boarding, plan.crews, strict=True)}
+    entries = [f"{ship}={captain}" for ship, captain in (captains or {}).items()]
+    return Session(seat(plan, entries, aliases), give_up=give_up, table_dice=table_dice)
 
 
 def option_square(option: Option) -> Cell | None:
