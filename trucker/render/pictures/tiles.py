@@ -43,6 +43,7 @@ from trucker.render.pictures.canvas import (
 __all__ = [
     "draw_squares",
     "draw_tiles",
+    "draw_tile",
     "square_outline",
     "square_tag",
     "tile_boxes",
@@ -864,6 +865,11 @@ def draw_tiles(
         top = None if floor_only else group
         out = exposed_sides(panel.board, cell, tiles)
         _draw_tile(group, panel, cell, tiles[cell], contents[cell], top, out)
+
+
+def draw_tile(parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: Contents) -> None:
+    """One tile alone, its connectors unmarked (a tile in hand, or in a palette)."""
+    _draw_tile(parent, panel, cell, tile, held, parent)
 
 
 def exposed_sides(board: Board, cell: Cell, tiles: Mapping[Cell, Tile]) -> frozenset[Direction]:
