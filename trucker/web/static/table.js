@@ -147,7 +147,14 @@ const Table = {
     }
     Table.drawQuestion();
     const first = large.querySelector("g.tile.pickable");
-    if (first && d.question && d.question.key !== Table.shown) first.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (first && d.question && d.question.key !== Table.shown) {
+      // bring the tiles to click into the picture's box, without moving the page
+      const box = first.closest(".ship-picture");
+      const tile = first.getBoundingClientRect();
+      const frame = box.getBoundingClientRect();
+      box.scrollTop += Math.max(0, tile.bottom - frame.bottom + 24);
+      box.scrollLeft += Math.max(0, tile.right - frame.right + 24);
+    }
     Table.shown = d.question ? d.question.key : null;
     const card = document.getElementById("card");
     card.replaceChildren(d.card
@@ -328,9 +335,9 @@ const Lab = {
       verdict.replaceChildren(el("p", { class: "error" }, answer.data.error));
       return;
     }
-    verdict.className = `verdict ${answer.data.right ? "right" : "wrong"}`;
+    verdict.className = `lab-verdict ${answer.data.right ? "right" : "wrong"}`;
     verdict.dataset.right = answer.data.right ? "1" : "0";
-    verdict.replaceChildren(...answer.data.lines.map((line, i) => el(i === 0 ? "p" : "p", { class: i === 0 ? "headline" : "" }, line)));
+    verdict.replaceChildren(...answer.data.lines.map((line, i) => el("p", { class: i === 0 ? "headline" : null }, line)));
     waiting.hands.shift();
     if (waiting.hands.length) {
       Lab.ask(waiting.step, waiting.hands);
