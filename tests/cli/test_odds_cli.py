@@ -169,9 +169,14 @@ def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
+    try:
+        time.sleep(4)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:  # a run the signal did not stop must not outlive the test (it flies a million)
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 130, stderr
     data = json.loads(stdout)
     assert data["partial"] is True
