@@ -78,9 +78,16 @@ class Tables:
             self._next += 1
         topic = f"table-{table_id}"
         name = studio.folder.name_of(save)
+        saving = threading.Lock()
+        written = [0]
 
         def changed(version: int) -> None:
-            write_atomic(save, json.dumps(room.document(), indent=2) + "\n")
+            # one save at a time, never an older state over a newer one
+            with saving:
+                if version > written[0]:
+                    shown, document = room.read(lambda session: session.document())
+                    write_atomic(save, json.dumps(document, indent=2) + "\n")
+                    written[0] = shown
             studio.hub.publish(topic, {"version": version})
 
         room = TableRoom(session, on_change=changed)
