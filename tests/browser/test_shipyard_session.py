@@ -141,6 +141,7 @@ def test_a_whole_build_session(browser: Any, studio: tuple[str, Path]) -> None:
     Select(yard.find("#new-board")).select_by_value("II")
     yard.click('#new-form button[value="ok"]')
     assert yard.find("#board-name").text.startswith("board II")
+    assert "null" not in yard.find("main").text and "undefined" not in yard.find("main").text
     assert yard.verdict() == "✓ legal" and yard.tiles() == ["7,7"]
 
     # the starting cabin's four neighbours, each part taken and dropped on a green square; the
@@ -160,6 +161,7 @@ def test_a_whole_build_session(browser: Any, studio: tuple[str, Path]) -> None:
         assert yard.verdict() == "✓ legal", (part, square)
     # a structural module whose rear side is made smooth by clicking it twice (d, u, smooth)
     yard.take("structure")
+    assert "null" not in yard.find("#hand").text and "undefined" not in yard.find("#hand").text
     assert yard.spot("6,8") == "nofit"
     yard.click('#hand button[data-side="rear"]')
     yard.click('#hand button[data-side="rear"]')
@@ -184,6 +186,8 @@ def test_a_whole_build_session(browser: Any, studio: tuple[str, Path]) -> None:
         yard.drop(square)
     assert yard.verdict() == "✓ legal"
     assert len(yard.tiles()) == 11
+
+    assert "null" not in yard.find("main").text and "undefined" not in yard.find("main").text
 
     # a violation appears (a cannon where nothing joins it) and goes (undo)
     yard.take("cannon")
@@ -218,3 +222,22 @@ def test_a_whole_build_session(browser: Any, studio: tuple[str, Path]) -> None:
     assert sorted(map(str, ship.tiles)) == yard.tiles()
     assert ship.contents[Cell(6, 7)].crew == 1 and ship.contents[Cell(7, 6)].charge == 1
     assert ship.tiles[Cell(6, 8)].sides[2].char == "-"
+
+
+def test_the_board_without_a_mouse(browser: Any, studio: tuple[str, Path]) -> None:
+    """The arrow keys walk a cursor over the squares, saying whether the tile in hand fits
+    there, and Enter puts it down."""
+    from selenium.webdriver.common.keys import Keys
+
+    address, _folder = studio
+    yard = Yard(browser)
+    browser.get(f"{address}/?board=I")
+    yard.settle()
+    yard.take("engine")
+    yard.key(Keys.ARROW_UP)
+    assert yard.find("#help").text.startswith("6,7: it does not fit: connector-mismatch 6,7 7,7")
+    yard.key(Keys.ARROW_DOWN)
+    yard.key(Keys.ARROW_DOWN)
+    assert yard.find("#help").text == "8,7: it fits here (Enter drops it)"
+    yard.key(Keys.ENTER)
+    assert yard.tiles() == ["7,7", "8,7"] and yard.verdict() == "✓ legal"

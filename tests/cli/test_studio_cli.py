@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -106,3 +107,79 @@ def test_the_server_serves_and_stops(tmp_path: Path) -> None:
         out, err = process.communicate(timeout=20)
     assert f"serving {tmp_path.resolve()} at http://127.0.0.1:{port}/" in out
     assert process.returncode in (0, 130), err
+
+
+def test_beyond_loopback_the_start_up_line_gives_the_token(tmp_path: Path) -> None:
+    port = _free_port()
+    command = [sys.executable, "-m", "trucker", "studio", str(tmp_path), "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--host", "127.0.0.2", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        second = process.stdout.readline()
+        token = first.split("?token=")[1].strip()
+        assert first.startswith(
+            f"trucker studio: serving {tmp_path.resolve()} at http://127.0.0.2:"
+        )
+        assert second == (
+            f"listening on 127.0.0.2: other devices open http://127.0.0.2:{port}/?token={token} "
+            "(the token is required)\n"
+        )
+        base = f"http://127.0.0.2:{port}/?format=json"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base, timeout=10)
+        assert refused.value.code == 403
+        with urllib.request.urlopen(f"{base}&token={token}", timeout=10) as answer:
+            assert json.load(answer)["answer"]["verdict"] == "legal"
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+
+
+def test_two_tabs_saving_one_file_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Both save the version they opened: one is written, the other is told of the conflict
+    (and shown the file as the first left it), never a silent overwrite."""
+    import shutil
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.conftest import SCENARIOS
+
+    shutil.copy(SCENARIOS / "ships" / "class-iii-cruiser.toml", tmp_path / "cruiser.toml")
+    port = _free_port()
+    command = [sys.executable, "-m", "trucker", "studio", str(tmp_path), "--port", str(port)]
+    process = subprocess.Popen([*command, "--no-browser"], stdout=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()
+        with urllib.request.urlopen(f"{base}/?file=cruiser.toml&format=json", timeout=30) as got:
+            opened = json.load(got)
+
+        def save(name: str) -> int:
+            ship = {**opened["answer"]["ship"], "name": name}
+            body = {"path": "cruiser.toml", "ship": ship, "version": opened["file"]["version"]}
+            request = urllib.request.Request(
+                f"{base}/files/save",
+                json.dumps(body).encode(),
+                {"content-type": "application/json"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=60) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as refused:
+                return int(refused.code)
+
+        with ThreadPoolExecutor(2) as pool:
+            codes = sorted(pool.map(save, ["First", "Second"]))
+        assert codes == [200, 409]
+        text = (tmp_path / "cruiser.toml").read_text(encoding="utf-8")
+        assert ('name = "First"' in text) != ('name = "Second"' in text)
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)

@@ -5,12 +5,14 @@ nothing read or written outside the folder."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from tests.conftest import SCENARIOS
 from tests.web.conftest import json_of
 from trucker.formats.save import version_of
 from trucker.web.push import Hub
@@ -164,3 +166,18 @@ def test_an_upload_is_read_and_a_download_written(client: TestClient, folder: Pa
     assert kind.json()["error"] == "hauler.txt: upload a .toml or .json layout file"
     down = client.post("/files/text", json={"ship": read.json()["ship"], "suffix": ".toml"})
     assert down.status_code == 200 and down.json()["text"].startswith('format = "trucker-ship/1"')
+
+
+def test_a_json_file_keeps_its_order(client: TestClient, folder: Path) -> None:
+    source = SCENARIOS / "ships" / "spec-example.json"
+    (folder / "spec.json").write_bytes(source.read_bytes())
+    before = json.loads(source.read_text(encoding="utf-8"))
+    opened = json_of(client, "/?file=spec.json")
+    ship = opened["answer"]["ship"]
+    last = sorted(ship["tiles"], key=lambda k: tuple(map(int, k.split(","))))[-1]
+    del ship["tiles"][last]
+    answer = save(client, "spec.json", ship, opened["file"]["version"])
+    assert answer.status_code == 200, answer.text
+    after = json.loads((folder / "spec.json").read_text(encoding="utf-8"))
+    assert list(after) == list(before)
+    assert list(after["tiles"]) == [k for k in before["tiles"] if k != last]

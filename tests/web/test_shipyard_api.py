@@ -208,3 +208,70 @@ def test_a_share_link_holds_the_ship(client: TestClient, folder: Path) -> None:
     bad = client.get("/s/1" + code["code"][1:-20], headers={"accept": "application/json"})
     assert bad.status_code == 400 and bad.json()["error"].startswith("share link: ")
     assert client.get("/s/9abc").status_code == 400
+
+
+def test_a_board_file_of_the_folder_is_a_board_to_build_on(
+    client: TestClient, folder: Path
+) -> None:
+    (folder / "boards").mkdir()
+    (folder / "boards" / "mine.toml").write_text(
+        'format = "trucker-board/1"\nid = "mine"\nname = "Mine"\nlevel = 1\n'
+        'start = "1,1"\n[squares]\n1 = "1-3"\n',
+        encoding="utf-8",
+    )
+    data = json_of(client, "/")
+    assert {
+        "id": "boards/mine.toml",
+        "name": "boards/mine.toml",
+        "holes": False,
+        "file": "boards/mine.toml",
+    } in data["boards"]
+    ship = json_of(client, "/?board=boards/mine.toml")["answer"]
+    assert ship["ship"]["board"] == "boards/mine.toml"
+    assert ship["board"]["squares"] == ["1,1", "1,2", "1,3"]
+    placed = post(
+        client,
+        "/shipyard/answer",
+        {
+            "ship": ship["ship"],
+            "do": {"do": "place", "square": "1,2", "entry": {"part": "structure", "sides": "---u"}},
+        },
+    ).json()
+    assert placed["verdict"] == "legal"
+    outside = client.get("/?board=../mine.toml", headers={"accept": "application/json"})
+    assert outside.status_code == 400
+
+
+def test_the_aliases_and_the_packaged_files(client: TestClient) -> None:
+    assert json_of(client, "/shipyard")["answer"]["board"]["id"] == "II"
+    script = client.get("/static/shipyard.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    assert client.get("/static/studio.css").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    files = client.get("/files")
+    assert files.status_code == 200 and "<h1>The folder</h1>" in files.text
+
+
+def test_the_work_of_one_highlight_is_bounded(client: TestClient, folder: Path) -> None:
+    rows = "\n".join(f'{r} = "1-40"' for r in range(1, 41))
+    (folder / "vast.toml").write_text(
+        'format = "trucker-board/1"\nid = "vast"\nname = "Vast"\nlevel = 1\n'
+        f'start = "20,20"\n[squares]\n{rows}\n',
+        encoding="utf-8",
+    )
+    tiles: dict[str, Any] = {"20,20": {"part": "cabin", "start": True}}
+    for row in range(1, 11):
+        for col in range(1, 31):
+            tiles[f"{row},{col}"] = {"part": "structure", "sides": "uuuu"}
+    ship = {"format": "trucker-ship/1", "board": "vast.toml", "tiles": tiles}
+    start = {"part": "cabin", "start": True}
+    data = post(client, "/shipyard/hand", {"ship": ship, "hand": start}).json()
+    assert data["squares"] == {}
+    assert data["note"] == (
+        "1299 free squares and 301 tiles: too many to show where this tile fits at each "
+        "click; drop it, and the report says what it breaks"
+    )
+    pipe = post(
+        client, "/shipyard/hand", {"ship": ship, "hand": {"part": "structure", "sides": "uuuu"}}
+    )
+    assert len(pipe.json()["squares"]) == 1299 and pipe.json()["note"] is None

@@ -65,9 +65,12 @@ def studio(
     def started() -> None:
         out.print(f"trucker studio: serving {settings.folder} at {settings.url}")
         if chosen is not None:
+            import socket
+
+            here = host if host not in ("0.0.0.0", "::") else socket.gethostname()
             out.print(
-                f"listening on {host}: other devices open http://THIS-MACHINE:{port}/?token="
-                f"{chosen} (the token is required)"
+                f"listening on {host}: other devices open http://{here}:{port}/?token={chosen} "
+                "(the token is required)"
             )
         out.print("Ctrl-C stops it.")
         if not no_browser:

@@ -33,6 +33,7 @@ __all__ = [
     "added_violations",
     "placements",
     "fitting_turn",
+    "needs_reference",
     "TURNS",
 ]
 
@@ -111,6 +112,12 @@ def placements(
         ways.sort(key=lambda way: (not way.fits, way.turn))
         out.append(SquareChoice(cell, tuple(ways)))
     return out
+
+
+def needs_reference(tile: Tile, held: Contents) -> bool:
+    """Does this tile in hand go to the reference (the whole validator for each square and
+    turn) rather than the fast path: a starting cabin, or a cabin holding an alien."""
+    return tile.start or held.alien is not None
 
 
 def fitting_turn(

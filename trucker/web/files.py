@@ -12,6 +12,7 @@ Routes: ``GET /files``, ``POST /files/save``, ``POST /files/read``, ``POST /file
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -20,8 +21,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from trucker.core.errors import BadInput
+from trucker.core.ship import Ship
 from trucker.formats.load import parse_document
-from trucker.formats.save import FileChanged, save_layout
+from trucker.formats.save import FileChanged, Saved, save_layout
 from trucker.formats.write import dumps_ship
 from trucker.web.answers import bad_input, field, json_answer, page, read_json
 from trucker.web.shipyard import SHIP, read_ship, ship_answer
@@ -66,16 +68,22 @@ async def save(request: Request) -> Response:
             raise BadInput.one("request", "version", "the version the file was opened at")
         path = studio.folder.path(name)
         ship = read_ship(studio, field(data, "ship", dict), name)
-        with studio.saving:
-            saved = await run_in_threadpool(
-                save_layout, path, ship, name, version=version, confine=studio.folder.root
-            )
+        saved = await run_in_threadpool(_save_one_at_a_time, studio, path, ship, name, version)
     except FileChanged as changed:
         return json_answer(_conflict(studio, changed), status=409)
     except BadInput as exc:
         return bad_input(exc)
     studio.hub.publish(file_topic(name), {"path": name, "version": saved.version})
     return json_answer({"path": name, "version": saved.version, "note": saved.note})
+
+
+def _save_one_at_a_time(
+    studio: Studio, path: Path, ship: Ship, name: str, version: str | None
+) -> Saved:
+    """A save's check and write as one step against the studio's other saves (in a worker
+    thread: the lock is never held by the server's loop)."""
+    with studio.saving:
+        return save_layout(path, ship, name, version=version, confine=studio.folder.root)
 
 
 def _conflict(studio: Studio, changed: FileChanged) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.rulings import Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Contents, Ship, Tile
 from trucker.formats.catalogue import builtin_boards, find_board
+from trucker.formats.folder import FolderFile
 from trucker.formats.load import read_tile_entry, ship_from_document
 from trucker.formats.save import open_layout
 from trucker.formats.share import read_share_code, share_code
@@ -40,10 +41,10 @@ from trucker.render.pictures import ship_svg
 from trucker.render.pictures.hand import tile_svg
 from trucker.render.terminal.reports import extra_lines, repair_lines, stats_line
 from trucker.rules.checks.connectors import fixed_side
-from trucker.rules.placement import fitting_turn, placements
+from trucker.rules.placement import fitting_turn, needs_reference, placements
 from trucker.rules.repair import CannotRepair, repair
 from trucker.rules.validate import validate
-from trucker.web.answers import bad_input, field, json_answer, page, read_json
+from trucker.web.answers import bad_input, field, json_answer, page, read_json, wants_json
 from trucker.web.studio import Page, Studio
 
 __all__ = ["PAGE", "routes", "DEFAULT_BOARD"]
@@ -110,8 +111,6 @@ async def shared(request: Request) -> Response:
 
 
 def _bad_page(request: Request, exc: BadInput) -> Response:
-    from trucker.web.answers import wants_json
-
     if wants_json(request):
         return bad_input(exc)
     studio: Studio = request.app.state.studio
@@ -124,23 +123,24 @@ def _bad_page(request: Request, exc: BadInput) -> Response:
 def _page_data(
     studio: Studio, ship: Ship, name: str, opened: dict[str, Any] | None
 ) -> dict[str, Any]:
+    files = studio.folder.files()
     return {
-        "boards": boards(studio),
+        "boards": boards(files),
         "palette": palette(),
-        "decks": decks(studio),
+        "decks": decks(files),
         "file": opened,
         "answer": ship_answer(studio, ship, name),
     }
 
 
-def decks(studio: Studio) -> list[str]:
+def decks(files: list[FolderFile]) -> list[str]:
     """The decks a run may fly: a new random deck of each level every flight, or a deck file
     of the folder (the same cards every flight)."""
     levels = [f"random:{level}" for level in ("I", "II", "III", "IV")]
-    return levels + [f.name for f in studio.folder.files() if f.kind == "deck"]
+    return levels + [f.name for f in files if f.kind == "deck"]
 
 
-def boards(studio: Studio) -> list[dict[str, Any]]:
+def boards(files: list[FolderFile]) -> list[dict[str, Any]]:
     """The boards a new ship may be built on: every built-in board, then the board files of
     the folder."""
     found = [
@@ -149,7 +149,7 @@ def boards(studio: Studio) -> list[dict[str, Any]]:
     ]
     found += [
         {"id": f.name, "name": f.name, "holes": False, "file": f.name}
-        for f in studio.folder.files()
+        for f in files
         if f.kind == "board"
     ]
     return found
@@ -429,19 +429,36 @@ def ship_answer(studio: Studio, ship: Ship, name: str, held_entry: object = None
     return data
 
 
+MOST_CHECKED = 300_000
+"""Tiles the validator may look at for one answer's highlight (squares x turns x tiles), when
+the tile in hand goes to the whole validator (a starting cabin, an alien's cabin): a Class IV
+ship takes a few thousand; a ship of a thousand tiles on a board file's 1,600 squares would
+take millions, and is answered without its highlight."""
+
+
 def hand_answer(ship: Ship, rulings: Rulings, tile: Tile, held: Contents) -> dict[str, Any]:
     """The tile in hand: its entry, its picture, its sides that stay smooth, and for each free
     square the turns that fit (best first) and, for each turn that does not, why not in the
-    validator's words."""
-    squares = {}
+    validator's words (for a tile the fast path leaves to the whole validator on a ship too
+    big for one answer, no squares, and a ``note`` saying so)."""
+    squares: dict[str, Any] = {}
+    answer: dict[str, Any] = {
+        "entry": tile_entry(tile, held, ship.loadout == "launch"),
+        "picture": tile_svg(tile, held),
+        "fixed": {str(d): why for d in DIRECTIONS if (why := fixed_side(tile, d)) is not None},
+        "squares": squares,
+        "note": None,
+    }
+    free = len(ship.board.squares) - len(ship.tiles)
+    if needs_reference(tile, held) and free * 4 * (len(ship.tiles) + 1) > MOST_CHECKED:
+        answer["note"] = (
+            f"{free} free squares and {len(ship.tiles)} tiles: too many to show where this tile "
+            "fits at each click; drop it, and the report says what it breaks"
+        )
+        return answer
     for choice in placements(ship, tile, held, rulings):
         squares[str(choice.cell)] = {
             "fit": [w.turn for w in choice.ways if w.fits],
             "why": {str(w.turn): [str(v) for v in w.violations] for w in choice.ways if not w.fits},
         }
-    return {
-        "entry": tile_entry(tile, held, ship.loadout == "launch"),
-        "picture": tile_svg(tile, held),
-        "fixed": {str(d): why for d in DIRECTIONS if (why := fixed_side(tile, d)) is not None},
-        "squares": squares,
-    }
+    return answer

@@ -20,6 +20,7 @@ const state = {
   handName: "",
   handAnswer: null,
   selected: null, // the square of the selected tile
+  cursor: null, // the square the arrow keys are on
   moving: null, // the square of the tile being moved
   history: [],
   future: [],
@@ -223,7 +224,45 @@ function drawOverlay() {
       layer.append(group);
     }
   }
+  if (state.cursor) {
+    const box = squareBox(svg, state.cursor);
+    if (box) {
+      layer.append(svgEl("rect", {
+        x: box.x - 2, y: box.y - 2, width: box.w + 4, height: box.h + 4, rx: 8,
+        class: "cursor-mark",
+      }));
+    }
+  }
   svg.append(layer);
+}
+
+/** The arrow keys walk a cursor over the board's squares; Enter does what a click there does
+ * (the page can be used without a mouse), and the square's fit is said in the help line. */
+function moveCursor(dr, dc) {
+  const squares = state.answer.board.squares;
+  const [row, col] = (state.cursor || state.selected || state.answer.board.start).split(",").map(Number);
+  const target = `${row + dr},${col + dc}`;
+  if (squares.includes(target) || target in state.doc.tiles) state.cursor = target;
+  else if (!state.cursor) state.cursor = state.answer.board.start;
+  drawOverlay();
+  const info = state.hand && state.handAnswer && state.handAnswer.squares[state.cursor];
+  let words = `${state.cursor}`;
+  if (state.cursor in state.doc.tiles) words += `: ${state.doc.tiles[state.cursor].part} (Enter selects it)`;
+  else if (info && info.fit.length) words += info.fit[0] === 0 ? ": it fits here (Enter drops it)" : `: it fits ${TURN_WORDS[info.fit[0]]} (Enter drops it)`;
+  else if (info) words += `: it does not fit: ${(info.why["0"] || []).join("; ")}`;
+  $("#help").textContent = words;
+}
+
+function enterCursor() {
+  const square = state.cursor;
+  if (!square) return;
+  if (state.moving && !(square in state.doc.tiles)) {
+    const from = state.moving;
+    state.moving = null;
+    state.selected = square;
+    enqueue(() => ask({ do: "move", from, to: square }));
+  } else if (state.hand && !(square in state.doc.tiles)) enqueue(() => place(square));
+  else if (square in state.doc.tiles) select(square);
 }
 
 function squareOf(event) {
@@ -367,6 +406,7 @@ function drawHand() {
       tile,
       el("button", { type: "button", class: "turn", title: "Turn clockwise (R)", onclick: () => turn(1) }, "↻")),
     handKeys(entry),
+    ...(state.handAnswer.note ? [el("p", { class: "muted note" }, state.handAnswer.note)] : []),
     el("div", { class: "hand-actions" },
       el("button", { type: "button", onclick: dropHand }, "Put back (Esc)")),
   );
@@ -822,8 +862,16 @@ document.addEventListener("keydown", (event) => {
     enqueue(() => save());
   } else if (key === "r" && !event.ctrlKey && !event.metaKey) {
     turn(event.shiftKey ? 3 : 1);
+  } else if (key.startsWith("arrow")) {
+    event.preventDefault();
+    const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[key];
+    moveCursor(...step);
+  } else if (key === "enter" && state.cursor && !event.target.closest("button, a")) {
+    event.preventDefault();
+    enterCursor();
   } else if (key === "escape") {
     state.moving = null;
+    state.cursor = null;
     if (state.hand) dropHand();
     else select(null);
     help();
