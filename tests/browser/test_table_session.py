@@ -166,9 +166,11 @@ def _answer(page: TablePage, picked: dict[str, int]) -> None:
     assert question is not None
     if question["kind"] == "dice":
         if not picked.get("dice"):
-            page.find("#dice-a").send_keys("3")
-            page.find("#dice-b").send_keys("4")
-            page.after(lambda: page.press("#dice-enter"))
+            # typed and entered at once: a redraw in between would clear the boxes
+            page.after(lambda: page.driver.execute_script(
+                "document.getElementById('dice-a').value = '3';"
+                "document.getElementById('dice-b').value = '4';"
+                "document.getElementById('dice-enter').click();"))  # fmt: skip
             picked["dice"] = 1
         else:
             page.after(lambda: page.press("#dice-program"))
