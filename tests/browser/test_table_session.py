@@ -401,7 +401,10 @@ def test_no_label_is_small_or_overlaps(
             ".sort((a, b) => a.getBoundingClientRect().x - b.getBoundingClientRect().x)"
             ".map(g => g.dataset.ship)"
         )
-        order = [li.get_attribute("data-ship") for li in page.finds("#order li:not(.out)")]
+        order = browser.execute_script(
+            "return [...document.querySelectorAll('#order li:not(.out)')]"
+            ".map(li => li.dataset.ship)"
+        )
         assert tokens == list(reversed(order))
     finally:
         browser.set_window_size(1280, 900)
