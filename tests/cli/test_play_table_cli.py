@@ -70,7 +70,7 @@ def test_the_decision_number_is_the_one_advise_takes(capsys, monkeypatch, tmp_pa
     assert advice.code == 0, advice.stderr
     found = json.loads(advice.stdout)
     assert found["decision"] == 3 and found["ship"] == "Red"
-    assert {o["option"] for o in found["options"]} == {
+    assert {label for o in found["options"] for label in (o["option"], *o["alike"])} == {
         "power 0 double cannons",
         "power 1 double cannon",
     }

@@ -27,8 +27,8 @@ def build(doc: dict[str, Any]) -> Ship:
     return ship_from_document(doc, "random.toml")
 
 
-def words(found: tuple[Any, ...]) -> list[tuple[str, tuple[Any, ...], str, object]]:
-    return [(str(v.rule), v.squares, v.message, v.side) for v in found]
+def words(found: tuple[Any, ...]) -> list[tuple[str, tuple[Any, ...], str, object, object]]:
+    return [(str(v.rule), v.squares, v.message, v.side, v.hint) for v in found]
 
 
 def hand(entry: dict[str, Any], ship: Ship) -> tuple[Any, Any]:

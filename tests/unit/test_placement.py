@@ -63,8 +63,10 @@ def test_an_engine_fits_only_behind_the_lone_starting_cabin() -> None:
     ]
     assert as_held.violations[2].message == "the square behind the exhaust (7,7) holds a cabin"
     far = next(c for c in found if c.cell == Cell(9, 5))
+    # far from the cabin: no tile beside it could join it either (the validator's join hint)
     assert [str(v) for v in far.ways[0].violations] == [
-        "disconnected 9,5: engine not joined to the starting cabin on 7,7"
+        "disconnected 9,5: engine not joined to the starting cabin on 7,7: nothing of the ship "
+        "touches it, and no tile set beside it could join it"
     ]
 
 

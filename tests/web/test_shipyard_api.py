@@ -10,8 +10,10 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from tests.web.conftest import json_of
-from trucker.formats.load import load_ship
+from trucker.formats.load import load_ship, ship_from_document
 from trucker.formats.write import ship_to_document
+from trucker.render.terminal.reports import repair_lines
+from trucker.rules.repair import repair
 
 ENGINE = {"part": "engine", "sides": "u---", "facing": "rear"}
 
@@ -89,7 +91,10 @@ def test_placing_a_tile_turns_it_to_fit_and_the_answer_says_everything(
         "disconnected",
     ]
     assert held["lines"][0].startswith("connector-mismatch 7,7 7,8 (right): ")
-    assert held["repair"]["lines"] == ["removed 7,8 structure (connector-mismatch)"]
+    # the preview is trucker fix's own repair of that ship
+    placed = ship_from_document(held["ship"], "ship")
+    assert held["repair"]["lines"] == repair_lines(repair(placed))
+    assert held["repair"]["lines"][0].startswith("removed 7,8 structure")
     assert 'class="violation connector-mismatch"' in held["picture"]
 
 

@@ -8,9 +8,10 @@ what placing one tile can change. On its own square and around it, it can break 
 (a hole, touching sides, an exhaust or a barrel with the tile beyond it, the tile's own facing,
 load and shield arcs): those checks run on the tile and its four neighbours alone. Of the rules
 that read the whole ship, placing a tile can only add connections, so the one it can break is
-integrity (RULES §3.1.6): the tile itself not joined to the starting cabin. A tile in hand that
-is a starting cabin or holds an alien (the rules of §2.2 and §3.1.7 read the whole ship) goes to
-the reference. A property test holds the two equal (tests/properties/test_placement_properties.py).
+integrity (RULES §3.1.6): the tile itself not joined to the starting cabin (said as the
+validator says it, with where it could join). A tile in hand that is a starting cabin or holds an
+alien (the rules of §2.2 and §3.1.7 read the whole ship) goes to the reference. A property test
+holds the two equal (tests/properties/test_placement_properties.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import EMPTY, Contents, Ship, Tile
 from trucker.rules.checks import RULES, RuleContext
 from trucker.rules.checks.integrity import disconnected
-from trucker.rules.graph import distances
+from trucker.rules.graph import components, distances
 from trucker.rules.validate import violations
 from trucker.rules.violations import RuleId, Violation
 
@@ -141,15 +142,22 @@ def _reference(ship: Ship, held: Contents, rulings: Rulings) -> Added:
 
 
 def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
-    """The fast path: the local checks on the tile and its neighbours, and integrity read
-    off the ship's joined tiles, worked out once."""
+    """The fast path: the local checks on the tile and its neighbours; and integrity read off
+    the ship's joined tiles, worked out once: a tile joined to none of the tiles the starting
+    cabin reaches is not joined to it, and where it could join is said by the validator's own
+    words, on the ship with the tile placed (its piece: the tile and the pieces it joins)."""
     ctx = RuleContext(ship, rulings)
     tiles = ctx.tiles
     board = ship.board
     holes = ship.hole_squares
     starts = ctx.starting_cabins
     start = starts[0] if len(starts) == 1 else None
-    reached = distances(ctx.joined, start) if start is not None else {}
+    reached = frozenset(distances(ctx.joined, start)) if start is not None else frozenset()
+    piece_of: dict[Cell, frozenset[Cell]] = {}
+    if start is not None:
+        for piece in components(ctx.joined, tiles.keys() - reached):
+            for cell in piece:
+                piece_of[cell] = frozenset(piece)
 
     def added(cell: Cell, tile: Tile) -> tuple[Violation, ...]:
         around = board.around(cell)
@@ -160,13 +168,17 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
         local = RuleContext(nearby, rulings)
         found = [v for check in _LOCAL for v in check(local) if cell in v.squares]
         if start is not None and cell not in holes:
-            joined = any(
-                other in reached and joins(tile.sides[index], tiles[other].sides[(index + 2) % 4])
+            joined = [
+                other
                 for index, other in enumerate(around)
-                if other != cell
-            )
-            if not joined:
-                found.append(disconnected(cell, tile.part, start))
+                if other in tiles
+                and other != cell
+                and joins(tile.sides[index], tiles[other].sides[(index + 2) % 4])
+            ]
+            if not any(other in reached for other in joined):
+                piece = frozenset({cell}.union(*(piece_of[other] for other in joined)))
+                after = RuleContext(ship.placed(cell, tile, held), rulings)
+                found.append(disconnected(after, cell, piece, reached, start))
         return tuple(sorted(found))
 
     return added

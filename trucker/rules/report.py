@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from trucker.rules.notes import PartNote
 from trucker.rules.stats import ShipStats
 from trucker.rules.violations import Violation
 
@@ -13,7 +14,8 @@ __all__ = ["Report"]
 
 @dataclass(frozen=True)
 class Report:
-    """The verdict on one ship: every violation, in the spec's order, and the ship's numbers."""
+    """The verdict on one ship: every violation, in the spec's order, and the ship's numbers;
+    notes on the board, and on parts that do nothing where they stand (``part_notes``)."""
 
     file: str | None
     board: str
@@ -21,6 +23,7 @@ class Report:
     stats: ShipStats
     notes: tuple[str, ...] = ()
     rulings: dict[str, object] = field(default_factory=dict)
+    part_notes: tuple[PartNote, ...] = ()
 
     def __repr__(self) -> str:
         verdict = "legal" if self.legal else f"{len(self.violations)} violation(s)"
@@ -58,7 +61,8 @@ class Report:
         return sorted({str(v.rule) for v in self.violations})
 
     def to_dict(self) -> dict[str, Any]:
-        """Exactly the spec's JSON shape (``trucker validate --json``)."""
+        """The spec's JSON shape (``trucker validate --json``), extended: ``part_notes``, and
+        ``could_join`` on a disconnected tile's violation."""
         return {
             "file": self.file,
             "board": self.board,
@@ -67,4 +71,5 @@ class Report:
             "rulings": dict(self.rulings),
             "notes": list(self.notes),
             "stats": self.stats.to_dict(),
+            "part_notes": [n.to_dict() for n in self.part_notes],
         }

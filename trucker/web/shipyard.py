@@ -396,16 +396,13 @@ def ship_answer(studio: Studio, ship: Ship, name: str, held_entry: object = None
     the repair ``trucker fix`` would make, and, given the tile in hand, where it may go."""
     rulings = ship_rulings(ship, name)
     report = validate(ship, rulings)
-    try:
-        fixed = repair(ship, rulings)
-        mended: dict[str, Any] = {
-            "needed": fixed.changed,
-            "lines": repair_lines(fixed),
-            "lost": fixed.tiles_lost,
-            "error": None,
-        }
-    except CannotRepair as exc:
-        mended = {"needed": True, "lines": [], "lost": 0, "error": f"cannot repair: {exc}"}
+    mended: dict[str, Any] = {"needed": False, "lines": [], "lost": 0, "error": None}
+    if not report.legal:  # a legal ship's repair changes nothing (the repair's own property)
+        try:
+            fixed = repair(ship, rulings)
+            mended.update(needed=fixed.changed, lines=repair_lines(fixed), lost=fixed.tiles_lost)
+        except CannotRepair as exc:
+            mended.update(needed=True, error=f"cannot repair: {exc}")
     count = len(report.violations)
     data: dict[str, Any] = {
         "ship": ship_to_document(ship, relative_to=studio.folder.root),

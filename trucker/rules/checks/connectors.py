@@ -9,7 +9,7 @@ from trucker.core.ship import Tile
 from trucker.rules.view import RuleContext
 from trucker.rules.violations import RuleId, Violation
 
-__all__ = ["check_connectors", "mismatch_message", "fixed_side"]
+__all__ = ["check_connectors", "mismatch_message", "fixed_side", "side_word"]
 
 _COMPATIBLE = tuple(tuple(compatible(a, b) for b in Connector) for a in Connector)
 _OPPOSITE_INDEX = (2, 3, 0, 1)
@@ -60,16 +60,20 @@ def fixed_side(tile: Tile, direction: Direction) -> str | None:
     return None
 
 
+def side_word(tile: Tile, direction: Direction) -> str:
+    """A side as a report names it: ``single``, or ``smooth (the barrel)`` where the side is what
+    it is whatever the file says."""
+    word = _WORD[tile.side(direction)]
+    why = fixed_side(tile, direction)
+    return f"{word} ({why})" if why else word
+
+
 def mismatch_message(first: Side, second: Side) -> str:
     """What each side is, and what would make them join: ``7,8's right side is single, 7,9's
     left is double: make one of them universal or match them``. A side the file cannot change
     (the starting cabin's, or one under a barrel, exhaust, nozzle or armor) is named as such,
     and the advice is then for the other side, or to turn or move the tile."""
-    words = []
-    for _cell, tile, direction in (first, second):
-        word = _WORD[tile.side(direction)]
-        why = fixed_side(tile, direction)
-        words.append(f"{word} ({why})" if why else word)
+    words = [side_word(tile, direction) for _cell, tile, direction in (first, second)]
     (a, _, da), (b, _, db) = first, second
     said = f"{a}'s {da} side is {words[0]}, {b}'s {db} is {words[1]}"
     smooth = [s for s in (first, second) if s[1].side(s[2]) is Connector.SMOOTH]

@@ -661,18 +661,20 @@ function saveAs() {
   dialog.showModal();
 }
 
-$("#save-as-form").addEventListener("submit", async (event) => {
+$("#save-as-form").addEventListener("submit", (event) => {
   if (event.submitter && event.submitter.value !== "ok") return;
   event.preventDefault();
   const path = $("#save-as-name").value.trim();
-  const { ok, data } = await Studio.post("/files/save", { path, ship: state.doc, version: null });
-  if (!ok) {
-    $("#save-as-error").textContent = data.error;
-    return;
-  }
-  $("#save-as-dialog").close();
-  opened({ path, version: data.version });
-  say(`saved ${path}`);
+  enqueue(async () => {
+    const { ok, data } = await Studio.post("/files/save", { path, ship: state.doc, version: null });
+    if (!ok) {
+      $("#save-as-error").textContent = data.error;
+      return;
+    }
+    $("#save-as-dialog").close();
+    opened({ path, version: data.version });
+    say(`saved ${path}`);
+  });
 });
 
 function conflict(path, data) {
@@ -891,10 +893,10 @@ $("#redo").onclick = redo;
 $("#save").onclick = () => enqueue(() => save());
 $("#save-as").onclick = saveAs;
 $("#new").onclick = newShip;
-$("#open").onclick = openList;
-$("#download").onclick = download;
-$("#upload").onchange = upload;
-$("#share").onclick = shareLink;
+$("#open").onclick = () => enqueue(openList);
+$("#download").onclick = () => enqueue(download);
+$("#upload").onchange = (event) => enqueue(() => upload(event));
+$("#share").onclick = () => enqueue(shareLink);
 $("#share-copy").onclick = () => navigator.clipboard?.writeText($("#share-url").value).then(() => say("link copied"));
 const picture = $("#picture");
 picture.addEventListener("click", onPictureClick);
@@ -902,8 +904,8 @@ picture.addEventListener("mousemove", onPictureMove);
 picture.addEventListener("mouseleave", () => ($("#tip").hidden = true));
 picture.addEventListener("wheel", onWheel, { passive: false });
 
-$("#run-odds").onclick = () => startRun("odds");
-$("#run-weigh").onclick = () => startRun("weigh");
+$("#run-odds").onclick = () => enqueue(() => startRun("odds"));
+$("#run-weigh").onclick = () => enqueue(() => startRun("weigh"));
 $("#run-cancel").onclick = () => run.number !== null && Studio.post(`/runs/${run.number}/cancel`, {});
 $("#run-show").onclick = () => $("#value-dialog").showModal();
 

@@ -244,9 +244,14 @@ const Table = {
     button.textContent = "Flying every option on…";
     const answer = await Studio.post(`/table/${Table.data.id}/hints`, { key: q.key });
     if (!answer.ok || !Table.data.question || Table.data.question.key !== q.key) return;
+    const hint = (label, words) => {
+      const option = document.querySelector(`.option[data-label="${CSS.escape(label)}"] .hint`);
+      if (option) option.textContent = ` — ${words}`;
+    };
     for (const value of answer.data.options) {
-      const option = document.querySelector(`.option[data-label="${CSS.escape(value.option)}"] .hint`);
-      if (option) option.textContent = ` — ${value.credits.value.toFixed(1)} credits, home ${Math.round(value.home.value * 100)}%`;
+      hint(value.option, `${value.credits.value.toFixed(1)} credits, home ${Math.round(value.home.value * 100)}%`);
+      // options that end the card alike were valued once, with the first of them
+      for (const label of value.alike) hint(label, `the same as ${value.option}`);
     }
     button.textContent = `Hints from ${answer.data.effort} flights per option`;
   },
