@@ -340,10 +340,6 @@ def _who(session: Session, console: Console) -> None:
         console.print(Text(f"giving up: {asked}{dice}", style="bright_black"))
 
 
-_ECHOED = 200
-"""At most this many characters of an answer read from a file or a pipe are shown back."""
-
-
 def _ask(
     session: Session,
     question: Question | DiceQuestion,
@@ -353,7 +349,7 @@ def _ask(
 ) -> int | None:
     """Ask until a line answers the question: None to play on, or the exit code when the
     table stops (saved)."""
-    from trucker.cli.answers import read_answer
+    from trucker.cli.answers import ask
     from trucker.cli.output import print_lines
     from trucker.play.session import DiceQuestion, read_reply
     from trucker.render.terminal.play import (
@@ -379,19 +375,10 @@ def _ask(
             lines.insert(0, standing_line(next(s for s in standing if s.name == asked)))
     print_lines(lines, console)
     while True:
-        console.print(prompt_text(question), end="")
-        _flush(console)
-        answer = read_answer()
+        answer = ask(console, prompt_text(question))
         if answer.text is None:
-            console.print()
             _save(session, target, console, answer.ended)
-            return 2 if answer.ended.startswith("a line of more") else 0
-        if not sys.stdin.isatty():  # answers from a file or a pipe: show them, as typed ones are
-            shown = answer.text if len(answer.text) <= _ECHOED else answer.text[:_ECHOED] + "…"
-            console.print(shown, markup=False, highlight=False)
-        if answer.too_long:
-            console.print("  that line is too long to be an answer", style="red")
-            continue
+            return 2 if answer.endless else 0
         reply = read_reply(answer.text, question)
         if reply.action == "choose":
             assert reply.option is not None
@@ -418,11 +405,6 @@ def _ask(
             print_lines(score_lines(standing, session.track), console)
         else:
             console.print(f"  {reply.problem}", style="red")
-
-
-def _flush(console: Console) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        console.file.flush()
 
 
 def _routine(question: Question) -> bool:
