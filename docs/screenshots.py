@@ -145,8 +145,8 @@ def _studio(driver: object, work: Path) -> None:
 
 def _table(driver: object, work: Path) -> None:
     """The table (the Cruiser, flown by a person, asked which battery pays; Red flown by the
-    sensible captain) at 1280×720 and 1920×1080, a player's phone at 390×844, and the intruder
-    lab in predict mode after a wrong guess."""
+    sensible captain) at 1280×720 and 1920×1080, a player's phone at 390×844, the intruder
+    lab in predict mode after a wrong guess, and a saved flight's replay at its second card."""
     import json
     from urllib.request import Request, urlopen
 
@@ -209,6 +209,14 @@ def _table(driver: object, work: Path) -> None:
         )
         time.sleep(1.0)
         shoot("lab-predict")
+        body = {**body, "captains": {"cruiser": "sensible", "red": "sensible"}}
+        request = Request(f"{address}/table/new", data=json.dumps(body).encode(),
+                          headers={"content-type": "application/json"})  # fmt: skip
+        with urlopen(request) as answer:
+            flown = json.load(answer)
+        urlopen(f"{address}{flown['url']}/view").close()
+        show(f"/table/replay?file={flown['save']}#step=2", 1280, 720)
+        shoot("table-replay")
     finally:
         server.terminate()
         server.wait(timeout=20)

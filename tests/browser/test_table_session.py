@@ -408,3 +408,66 @@ def test_no_label_is_small_or_overlaps(
         assert tokens == list(reversed(order))
     finally:
         browser.set_window_size(1280, 900)
+
+
+def test_a_saved_flight_replays_card_by_card_back_and_forward(
+    browser: Any, studio: tuple[str, Path]
+) -> None:
+    from urllib.request import urlopen
+
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    address, folder = studio
+    table = _open_by_request(address, captains={"cruiser": "sensible", "red": "sensible"})
+    with urlopen(f"{address}/table/{table}/view") as answer:
+        save = json.load(answer)["save"]
+    with urlopen(f"{address}/table/replay?file={save}&format=json") as answer:
+        launch = json.load(answer)
+    titles, steps = launch["titles"], launch["steps"]
+    assert launch["finished"] is True and steps >= 4
+    page = TablePage(browser)
+
+    def step() -> int:
+        return int(page.find("#replay").get_attribute("data-step") or -1)
+
+    def shown(number: int) -> None:
+        page.wait(lambda: step() == number)
+        assert browser.current_url.endswith(f"#step={number}") or number == 0
+        assert page.text("#replay-link") and page.find("#replay-link").get_attribute(
+            "href"
+        ).endswith(f"#step={number}")
+        assert page.find("#replay-step").get_attribute("value") == str(number)
+        card = page.text("#card") or ""
+        if 0 < number < steps - 1:
+            assert titles[number].split(": ", 1)[1] in card
+            assert (page.text("#story li") or "").startswith(f"card {number}:")
+
+    # a link to a step opens at that step
+    browser.get(f"{address}/table/replay?file={save}#step=2")
+    shown(2)
+    page.press("#replay-forward")
+    shown(3)
+    page.press("#replay-back")
+    shown(2)
+    page.press("#replay-back")
+    shown(1)
+    page.find("body").send_keys(Keys.ARROW_LEFT)
+    shown(0)
+    assert page.find("#replay-back").get_attribute("disabled") is not None
+    assert page.text("#story li") == launch["story"][0]
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    shown(1)
+    Select(page.find("#replay-step")).select_by_value(str(steps - 1))
+    shown(steps - 1)
+    assert page.find("#replay-forward").get_attribute("disabled") is not None
+    assert len(page.finds("#settlement table")) == 1
+    # every ship drawn at every step, one of them large
+    assert len(page.finds(".ship-card")) == 2 and len(page.finds(".ship-card.large")) == 1
+    # the table's setup page opens the replay of a log of the folder
+    browser.get(f"{address}/table")
+    Select(page.find("#resume-table select[name=file]")).select_by_value(save)
+    page.press("#replay-open")
+    page.wait(lambda: "/table/replay" in browser.current_url and page.finds("#replay"))
+    shown(0)
+    assert folder.joinpath(save).is_file()

@@ -174,3 +174,41 @@ def test_join_links_carry_the_seat_and_a_qr_code(tables: TestClient) -> None:
     assert links[0]["qr"].startswith("<svg") and "<path" in links[0]["qr"]
     page = tables.get("/table/1?seat=Cruiser")
     assert page.status_code == 200 and 'data-seat="Cruiser"' in page.text
+
+
+def test_a_saved_flight_replays_step_by_step(tables: TestClient, table_folder: Path) -> None:
+    # the table's own log, saved halfway, then the flight played on to its end by the room
+    opened = _open(tables)
+    for _ in range(3):
+        question = _view(tables, opened["id"])["question"]
+        suggested = next(o["label"] for o in question["options"] if o["suggested"])
+        tables.post(f"/table/{opened['id']}/answer", json={"key": question["key"],
+                                                           "option": suggested})  # fmt: skip
+    half = tables.get(f"/table/replay?file={opened['save']}&format=json")
+    assert half.status_code == 200, half.text
+    data = half.json()
+    assert data["finished"] is False and data["waiting"].startswith("Cruiser's decision #")
+    assert data["step"] == 0 and data["title"] == "The launch"
+    last = tables.get(f"/table/replay?file={opened['save']}&step=99&format=json").json()
+    assert last["step"] == data["steps"] - 1 and last["card"]["index"] >= 1
+    page = tables.get(f"/table/replay?file={opened['save']}")
+    assert page.status_code == 200 and 'id="replay-forward"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("", "request: file: name a flight log"),
+        ("file=flights/none.json", "flights/none.json: no such file"),
+        ("file=../x.json", "outside the folder"),
+        ("file=cruiser.toml", "a file of the folder is .json"),
+        ("file=flights/flight-1.json&step=-1", "request: step: expected a step number"),
+        ("file=flights/flight-1.json&step=%C2%B2", "request: step: expected a step number"),
+    ],
+)
+def test_a_replay_of_what_is_not_a_saved_flight_is_one_line(
+    tables: TestClient, query: str, said: str
+) -> None:
+    _open(tables)
+    answer = tables.get(f"/table/replay?{query}")
+    assert answer.status_code == 400 and said in answer.json()["error"]

@@ -14,7 +14,9 @@ Routes: ``GET /table`` (open a table: ships of the folder, a deck, a seed or the
 the captains; or resume a saved flight), ``POST /table/new``, ``POST /table/resume``,
 ``GET /table/{id}`` (the table; ``?seat=SHIP`` a player's phone), ``GET /table/{id}/view``,
 ``POST /table/{id}/answer``, ``POST /table/{id}/throw``, ``POST /table/{id}/hints``,
-``GET /table/{id}/log``, ``GET /table/{id}/join`` (a link and a QR code per ship).
+``GET /table/{id}/log``, ``GET /table/{id}/join`` (a link and a QR code per ship),
+``GET /table/replay?file=LOG&step=N`` (a saved flight read back card by card, one step at a
+time: the page asks for the step it goes to, as JSON).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from trucker.formats.saving import write_new
 from trucker.formats.write import write_atomic
 from trucker.play.room import AnswerRefused, TableRoom, table_session
 from trucker.play.session import GIVE_UP_SETTINGS, TABLE_CAPTAINS, Session
+from trucker.render.pages.replay import replay_view
 from trucker.render.pages.table import table_view
 from trucker.web.answers import field, json_answer, page, read_json
 from trucker.web.studio import Page, Studio
@@ -121,6 +124,7 @@ def routes() -> list[Route]:
         Route("/table", choose, methods=["GET"]),
         Route("/table/new", new, methods=["POST"]),
         Route("/table/resume", resume, methods=["POST"]),
+        Route("/table/replay", replay, methods=["GET"]),
         Route("/table/{id}", table, methods=["GET"]),
         Route("/table/{id}/view", view, methods=["GET"]),
         Route("/table/{id}/answer", answer, methods=["POST"]),
@@ -217,6 +221,27 @@ async def resume(request: Request) -> Response:
     document = read_document(path, display=name)
     session = await run_in_threadpool(Session.resume, document, name)
     return _opened(studio, session, path)
+
+
+MAX_STEP = 10_000
+"""No flight has more steps than this (a deck of cards, the launch and the settlement)."""
+
+
+async def replay(request: Request) -> Response:
+    """``?file=LOG&step=N``: step N of a saved flight of the folder (0 the launch), with every
+    ship as it left them; the log is flown again and checked first, as ``trucker replay``
+    does, and a step past the end is the last one."""
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("file", "")
+    if not name:
+        raise BadInput.one("request", "file", "name a flight log of the folder")
+    raw = request.query_params.get("step", "0")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_STEP))):
+        raise BadInput.one("request", "step", f"expected a step number, 0 to {MAX_STEP}")
+    path = studio.folder.path(name, suffixes=(".json",))
+    document = read_document(path, display=name)
+    drawn = await run_in_threadpool(replay_view, document, name, int(raw))
+    return page(request, "table-replay.html", drawn, title="Replay", heading=f"Replay · {name}")
 
 
 def _opened(studio: Studio, session: Session, save: Path) -> Response:

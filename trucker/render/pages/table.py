@@ -12,11 +12,12 @@ the same dict after every push.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from trucker.core.decisions import DecisionKind
 from trucker.core.events import CardRevealed
-from trucker.play.flights import launch
+from trucker.play.flights import FlightPlan, launch
 from trucker.play.record import ShipAfter
 from trucker.play.room import PICKED_ON_THE_PICTURE, option_squares, question_key
 from trucker.play.session import DiceQuestion, Question, Session
@@ -28,9 +29,9 @@ from trucker.render.pages.scoreboard import (
     track_svg,
 )
 from trucker.render.pictures.ship import after_svg
-from trucker.render.track import ordinal, track_order
+from trucker.render.track import OnTrack, ordinal, track_order
 
-__all__ = ["table_view", "STORY_LINES"]
+__all__ = ["table_view", "ship_view", "captain_words", "order_view", "STORY_LINES"]
 
 STORY_LINES = 40
 """The most lines of the story a view carries (the card in play, from its start)."""
@@ -47,16 +48,39 @@ def _own_ids(svg: str, prefix: str) -> str:
     return _ID.sub(prefixed, svg)
 
 
-def _captain(session: Session, name: str) -> str:
-    crew = next(c for c in session.plan.crews if c.name == name)
+def captain_words(plan: FlightPlan, name: str) -> str:
+    """Who flies ship ``name``, as the table says it (a person, or the sensible captain...)."""
+    crew = next(c for c in plan.crews if c.name == name)
     return "a person" if crew.captain == "human" else f"{crew.captain} captain"
+
+
+def ship_view(
+    number: int, ship: ShipAfter, launched: ShipAfter, captain: str, picks: dict[str, str]
+) -> dict[str, Any]:
+    """One ship as a screen draws it: its picture as it stands (lost tiles crossed out, drawn
+    on its launch's frame), its colour and counts, and the squares that pick an option."""
+    title = f"{ship.name}: {len(ship.ship.tiles)} tiles"
+    if ship.gave_up:
+        title += f", gave up ({ship.gave_up})"
+    svg = after_svg(ship.ship, ship.lost, title, launched.ship, crop=tuple(launched.ship.tiles))
+    return {
+        "name": ship.name,
+        "number": number,
+        "colour": ship_colour(number),
+        "captain": captain,
+        "gave_up": ship.gave_up,
+        "crew": ship.crew,
+        "credits": ship.credits,
+        "picture": _own_ids(svg, f"ship{number}-"),
+        "picks": picks,
+    }
 
 
 def _ship(
     session: Session,
     number: int,
     ship: ShipAfter,
-    launch: ShipAfter,
+    launched: ShipAfter,
     question: Question | DiceQuestion | None,
 ) -> dict[str, Any]:
     asked = isinstance(question, Question) and question.ship == ship.name
@@ -65,22 +89,9 @@ def _ship(
         for option in question.options:
             for cell in option_squares(option):
                 picks.setdefault(str(cell), option.label)
-    title = f"{ship.name}: {len(ship.ship.tiles)} tiles"
-    if ship.gave_up:
-        title += f", gave up ({ship.gave_up})"
-    svg = after_svg(ship.ship, ship.lost, title, launch.ship, crop=tuple(launch.ship.tiles))
-    return {
-        "name": ship.name,
-        "number": number,
-        "colour": ship_colour(number),
-        "captain": _captain(session, ship.name),
-        "asked": asked,
-        "gave_up": ship.gave_up,
-        "crew": ship.crew,
-        "credits": ship.credits,
-        "picture": _own_ids(svg, f"ship{number}-"),
-        "picks": picks,
-    }
+    drawn = ship_view(number, ship, launched, captain_words(session.plan, ship.name), picks)
+    drawn["asked"] = asked
+    return drawn
 
 
 def _card(session: Session) -> dict[str, Any] | None:
@@ -140,6 +151,20 @@ def _question(session: Session, seat: str | None) -> dict[str, Any] | None:
     }
 
 
+def order_view(order: Sequence[OnTrack]) -> list[dict[str, Any]]:
+    """The ships in the order of flight, as the strip beside the track says it."""
+    return [
+        {
+            "name": t.name,
+            "number": t.number,
+            "place": ordinal(t.place) if t.place else None,
+            "space": t.space,
+            "gave_up": t.gave_up,
+        }
+        for t in order
+    ]
+
+
 def table_view(session: Session, *, seat: str | None = None) -> dict[str, Any]:
     """The table now, as a screen draws it; ``seat`` the ship a device sits at (None: the
     table's own screen). The ship asked is ``large``; with nobody asked, the leader."""
@@ -160,16 +185,7 @@ def table_view(session: Session, *, seat: str | None = None) -> dict[str, Any]:
         "finished": result is not None,
         "seat": seat,
         "ships": drawn,
-        "order": [
-            {
-                "name": t.name,
-                "number": t.number,
-                "place": ordinal(t.place) if t.place else None,
-                "space": t.space,
-                "gave_up": t.gave_up,
-            }
-            for t in order
-        ],
+        "order": order_view(order),
         "track": _own_ids(track_svg(ships, session.track, "The flight track now"), "track-"),
         "scoreboard": scoreboard_html(ships, None, session.track),
         "card": _card(session),

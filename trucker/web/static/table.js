@@ -24,6 +24,36 @@ function naturalSize(svg, scale) {
   }
 }
 
+/** A ship as the table draws it: large and legible, or small (click it to see it large). */
+function shipFigure(ship) {
+  const figure = el("figure", { class: `ship-card ${ship.large ? "large" : "small"}`, "data-ship": ship.name, style: `--ship:${ship.colour}` },
+    el("figcaption", {}, el("span", { class: "swatch", style: `background:${ship.colour}` }, String(ship.number)),
+      ` ${ship.name} `, el("span", { class: "muted" }, `${ship.captain} · ${ship.crew} crew · ${ship.credits} credits${ship.gave_up ? " · gave up" : ""}`)));
+  const holder = el("div", { class: "ship-picture", html: ship.picture });
+  figure.append(holder);
+  const svg = holder.querySelector("svg");
+  if (svg) {
+    if (ship.large) legible(svg);
+    else { svg.removeAttribute("width"); svg.removeAttribute("height"); }
+  }
+  if (!ship.large) figure.addEventListener("click", () => figure.classList.toggle("peek"));
+  return figure;
+}
+
+/** The track, the order of flight, and every ship (the large one apart), from a view. */
+function drawFleet(d, figure) {
+  document.getElementById("track").innerHTML = d.track;
+  const order = document.getElementById("order");
+  order.replaceChildren(...d.order.map((t) => el("li", { "data-ship": t.name, class: t.place ? "" : "out" },
+    el("span", { class: "swatch", style: `background:${d.ships[t.number - 1].colour}` }, String(t.number)),
+    ` ${t.name} `, el("span", { class: "muted" }, t.place ? `${t.place}, space ${t.space}` : `gave up: ${t.gave_up}`))));
+  const large = document.getElementById("large");
+  const others = document.getElementById("others");
+  large.replaceChildren();
+  others.replaceChildren();
+  for (const ship of d.ships) (ship.large ? large : others).append(figure(ship));
+}
+
 const TableNew = {
   start() {
     const form = document.getElementById("new-table");
@@ -52,6 +82,9 @@ const TableNew = {
         event.preventDefault();
         const answer = await Studio.post("/table/resume", { file: resume.file.value });
         TableNew.done(answer, "resume-problem");
+      });
+      document.getElementById("replay-open").addEventListener("click", () => {
+        window.location.href = `/table/replay?file=${encodeURIComponent(resume.file.value)}`;
       });
     }
   },
@@ -132,19 +165,8 @@ const Table = {
 
   draw() {
     const d = Table.data;
-    document.getElementById("track").innerHTML = d.track;
-    const order = document.getElementById("order");
-    order.replaceChildren(...d.order.map((t) => el("li", { "data-ship": t.name, class: t.place ? "" : "out" },
-      el("span", { class: "swatch", style: `background:${d.ships[t.number - 1].colour}` }, String(t.number)),
-      ` ${t.name} `, el("span", { class: "muted" }, t.place ? `${t.place}, space ${t.space}` : `gave up: ${t.gave_up}`))));
+    drawFleet(d, (ship) => Table.shipCard(ship));
     const large = document.getElementById("large");
-    const others = document.getElementById("others");
-    large.replaceChildren();
-    others.replaceChildren();
-    for (const ship of d.ships) {
-      const card = Table.shipCard(ship);
-      (ship.large ? large : others).append(card);
-    }
     Table.drawQuestion();
     const first = large.querySelector("g.tile.pickable");
     if (first && d.question && d.question.key !== Table.shown) {
@@ -170,16 +192,8 @@ const Table = {
   },
 
   shipCard(ship) {
-    const figure = el("figure", { class: `ship-card ${ship.large ? "large" : "small"}`, "data-ship": ship.name, style: `--ship:${ship.colour}` },
-      el("figcaption", {}, el("span", { class: "swatch", style: `background:${ship.colour}` }, String(ship.number)),
-        ` ${ship.name} `, el("span", { class: "muted" }, `${ship.captain} · ${ship.crew} crew · ${ship.credits} credits${ship.gave_up ? " · gave up" : ""}`)));
-    const holder = el("div", { class: "ship-picture", html: ship.picture });
-    figure.append(holder);
-    const svg = holder.querySelector("svg");
-    if (svg) {
-      if (ship.large) legible(svg);
-      else { svg.removeAttribute("width"); svg.removeAttribute("height"); }
-    }
+    const figure = shipFigure(ship);
+    const holder = figure.querySelector(".ship-picture");
     const yours = Table.data.question && Table.data.question.yours;
     if (ship.large && yours) {
       for (const [square, label] of Object.entries(ship.picks)) {
@@ -193,7 +207,6 @@ const Table = {
         tile.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") Table.answer(label); });
       }
     }
-    if (!ship.large) figure.addEventListener("click", () => figure.classList.toggle("peek"));
     return figure;
   },
 
@@ -380,5 +393,66 @@ const Lab = {
     document.getElementById("lab-link").href = `#step=${Lab.index}`;
     document.getElementById("lab-ask").classList.add("muted");
     document.getElementById("lab-frame").dataset.frame = frame.name;
+  },
+};
+
+const Replay = {
+  data: null,
+  busy: false,
+
+  start(data) {
+    Replay.data = data;
+    document.getElementById("replay-back").addEventListener("click", () => Replay.go(Replay.data.step - 1));
+    document.getElementById("replay-forward").addEventListener("click", () => Replay.go(Replay.data.step + 1));
+    document.getElementById("replay-step").addEventListener("change", (event) => Replay.go(Number(event.target.value)));
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest && event.target.closest("input, select")) return;
+      if (event.key === "ArrowRight") Replay.go(Replay.data.step + 1);
+      if (event.key === "ArrowLeft") Replay.go(Replay.data.step - 1);
+    });
+    window.addEventListener("hashchange", () => Replay.go(Replay.wanted()));
+    const wanted = Replay.wanted();
+    Replay.draw();
+    if (wanted !== data.step) Replay.go(wanted);
+  },
+
+  /** The step the address asks for (#step=N), else the one drawn. */
+  wanted() {
+    const found = /#step=(\d+)/.exec(window.location.hash);
+    return found ? Math.min(Number(found[1]), Replay.data.steps - 1) : Replay.data.step;
+  },
+
+  async go(step) {
+    if (step < 0 || step >= Replay.data.steps || step === Replay.data.step || Replay.busy) return;
+    Replay.busy = true;
+    document.body.dataset.pending = "1";
+    const file = encodeURIComponent(Replay.data.file);
+    const answer = await Studio.get(`/table/replay?file=${file}&step=${step}&format=json`);
+    Replay.busy = false;
+    document.body.dataset.pending = "0";
+    if (!answer.ok) return;
+    Replay.data = answer.data;
+    history.replaceState(null, "", `#step=${step}`);
+    Replay.draw();
+  },
+
+  draw() {
+    const d = Replay.data;
+    drawFleet(d, shipFigure);
+    document.getElementById("card-title").textContent = `Step ${d.step} of ${d.steps - 1}: ${d.step === 0 ? "the launch" : d.card ? `card ${d.card.index}` : "the settlement"}`;
+    document.getElementById("card").replaceChildren(d.card
+      ? el("p", {}, el("strong", {}, `Card ${d.card.index} of ${d.card.count}: ${d.card.label}`), el("br"), el("span", { class: "muted" }, d.card.numbers || d.card.type))
+      : el("p", { class: "muted" }, d.step === 0 ? "The ships as they took off." : d.finished ? "Every ship is settled." : `Saved here, waiting for ${d.waiting}.`));
+    if (!d.finished && d.step === d.steps - 1 && d.card) {
+      document.getElementById("card").append(el("p", { class: "why", id: "replay-waiting" }, `Saved here, waiting for ${d.waiting}.`));
+    }
+    document.getElementById("story").replaceChildren(...d.story.map((line) => el("li", {}, line)));
+    document.getElementById("scoreboard").innerHTML = d.scoreboard;
+    document.getElementById("settlement").innerHTML = d.settlement || "";
+    document.getElementById("replay-step").value = String(d.step);
+    document.getElementById("replay-back").disabled = d.step === 0;
+    document.getElementById("replay-forward").disabled = d.step === d.steps - 1;
+    document.getElementById("replay-link").href = `#step=${d.step}`;
+    document.getElementById("replay").dataset.step = String(d.step);
   },
 };
