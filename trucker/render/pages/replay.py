@@ -15,6 +15,7 @@ from typing import Any
 
 from trucker.core.events import CardRevealed
 from trucker.play.flights import launch
+from trucker.play.record import ShipAfter
 from trucker.play.review import Review, Step, review
 from trucker.render.pages.flight import chapter_lines
 from trucker.render.pages.scoreboard import scoreboard_html, settlement_html, track_svg
@@ -24,10 +25,15 @@ from trucker.render.track import track_order
 __all__ = ["replay_view", "step_view"]
 
 
+def _held(ship: ShipAfter) -> tuple[object, ...]:
+    """What a card can change aboard a ship (its place on the track aside)."""
+    return ship.ship.tiles, ship.ship.contents, ship.lost, ship.gave_up, ship.credits
+
+
 def _large(step: Step, order_names: list[str]) -> str:
-    """The ship drawn large: the first the step changed, else the leader."""
+    """The ship drawn large: the first the step changed aboard, else the leader."""
     for before, after in zip(step.before, step.after, strict=True):
-        if before != after:
+        if _held(before) != _held(after):
             return after.name
     return order_names[0] if order_names else step.after[0].name
 
