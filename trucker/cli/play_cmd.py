@@ -117,6 +117,7 @@ def play(
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.output import check_output, err, out
     from trucker.formats.load import read_document
+    from trucker.formats.outputs import unwatched
     from trucker.play.plans import plan_flight
     from trucker.play.session import GIVE_UP_SETTINGS, Session, seat
 
@@ -134,10 +135,11 @@ def play(
                 "--resume", str(resume), "the log holds the ships, deck, seed, dice and "
                 "captains: give no others"
             )  # fmt: skip
-        session = Session.resume(
-            read_document(resume, display=str(resume)), str(resume), give_up=give_up
-        )
         target: Path | None = save if save is not None else resume
+        # the log resumed is read as the save it is, not as an input the save must not be
+        with unwatched() if target is resume else contextlib.nullcontext():
+            document = read_document(resume, display=str(resume))
+        session = Session.resume(document, str(resume), give_up=give_up)
         if target is not resume:
             inputs.append(resume)
     else:
