@@ -1,7 +1,7 @@
 """Screenshots of the teaching pages at 1920×1080, as a projector shows them, into
 docs/screenshots/ (PNG), and one through a deuteranopia and one through a protanopia filter;
-and of the shipyard (`trucker studio`, served from a temporary folder) at 1280×720, 1920×1080
-and a phone's 390×844.
+and of the shipyard, the table and the intruder lab (`trucker studio`, served from a temporary
+folder) at 1280×720, 1920×1080 and a phone's 390×844.
 
     python docs/screenshots.py               # needs chromium and chromedriver
     python docs/generate.py                  # runs this too, where chromium is installed
@@ -143,6 +143,85 @@ def _studio(driver: object, work: Path) -> None:
         server.wait(timeout=20)
 
 
+def _table(driver: object, work: Path) -> None:
+    """The table (the Cruiser, flown by a person, asked which battery pays; Red flown by the
+    sensible captain) at 1280×720 and 1920×1080, a player's phone at 390×844, the intruder
+    lab in predict mode after a wrong guess, and a saved flight's replay at its second card."""
+    import json
+    from urllib.request import Request, urlopen
+
+    folder = work / "table"
+    folder.mkdir()
+    shutil.copy(ROOT / SHIPS / "class-iii-cruiser.toml", folder / "cruiser.toml")
+    shutil.copy(ROOT / "scenarios" / "flights" / "red.toml", folder / "red.toml")
+    for name in ("yellow-predator.toml", "small-predator.toml"):
+        shutil.copy(ROOT / INTRUDERS / name, folder / name)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "trucker", "studio", str(folder), "--port", str(port)]
+    server = subprocess.Popen([*command, "--no-browser"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            with socket.socket() as knock:
+                if knock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        body = {"ships": ["cruiser.toml", "red.toml"], "deck": "random:II", "seed": 1,
+                "captains": {"red": "sensible"}}  # fmt: skip
+        request = Request(f"{address}/table/new", data=json.dumps(body).encode(),
+                          headers={"content-type": "application/json"})  # fmt: skip
+        with urlopen(request) as answer:
+            table = json.load(answer)["url"]
+
+        def show(url: str, width: int, height: int, mobile: bool = False) -> None:
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+            )
+            driver.get(address + url)
+            time.sleep(1.0)
+
+        def shoot(name: str) -> None:
+            driver.save_screenshot(str(OUT / f"{name}.png"))
+            sys.stdout.write(f"docs/screenshots/{name}.png\n")
+
+        show(table, 1280, 720)
+        driver.execute_script("document.querySelector('.option.suggested').click()")
+        time.sleep(1.5)
+        show(table, 1280, 720)
+        shoot("table-1280")
+        show(table, 1920, 1080)
+        shoot("table-1920")
+        show(table + "?seat=Cruiser", 390, 844, mobile=True)
+        shoot("table-phone")
+        show("/lab?ship=yellow-predator.toml&card=small-predator.toml&roll=9", 1280, 720)
+        driver.execute_script(
+            "document.getElementById('lab-predict').click();"
+            "document.getElementById('lab-forward').click();"
+            "document.getElementById('lab-forward').click();"
+        )
+        time.sleep(0.5)
+        driver.execute_script(
+            "document.querySelector('#lab-frame g.tile.pickable[data-square=\"8,7\"]')"
+            ".dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+        )
+        time.sleep(1.0)
+        shoot("lab-predict")
+        body = {**body, "captains": {"cruiser": "sensible", "red": "sensible"}}
+        request = Request(f"{address}/table/new", data=json.dumps(body).encode(),
+                          headers={"content-type": "application/json"})  # fmt: skip
+        with urlopen(request) as answer:
+            flown = json.load(answer)
+        urlopen(f"{address}{flown['url']}/view").close()
+        show(f"/table/replay?file={flown['save']}#step=2", 1280, 720)
+        shoot("table-replay")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
 def main() -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -198,6 +277,7 @@ def main() -> None:
             driver.save_screenshot(str(OUT / f"{name}.png"))
             sys.stdout.write(f"docs/screenshots/{name}.png\n")
         _studio(driver, work)
+        _table(driver, work)
     finally:
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)

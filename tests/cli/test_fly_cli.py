@@ -288,3 +288,75 @@ def test_the_interactive_captain_tells_the_flight_before_it_asks() -> None:
     assert screen[2].startswith("card 1: I-smugglers-1 (smugglers, level I)")
     assert screen[3] == "Red: give-up — before the card"
     assert run.stdout == trucker(*args).stdout
+
+
+# --- the interactive captain reads answers as trucker play does ----------------------------
+
+MAIN = "from trucker.cli.app import main; main()"
+ASKED = ["fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--policy", "Red=interactive"]
+
+
+def _fly(
+    stdin: object = None, typed: bytes | None = None, **env: str
+) -> subprocess.CompletedProcess:
+    """``trucker fly`` with Red at the terminal, its log on stdout, its memory bounded (1 GB)."""
+    import os
+    import resource
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    return subprocess.run(
+        [sys.executable, "-c", MAIN, *ASKED, "--json"],
+        stdin=stdin, input=typed, capture_output=True, env={**os.environ, **env}, timeout=60,
+        preexec_fn=bounded, check=False,
+    )  # fmt: skip
+
+
+def _red_fires(done: subprocess.CompletedProcess) -> list[str]:
+    from tests.cli.test_play_cli import decided
+
+    return decided(json.loads(done.stdout), "Red", "power-cannons")
+
+
+def test_fly_asks_again_after_bytes_of_another_encoding() -> None:
+    """Under a strict locale, bytes that are not UTF-8 are not an answer: asked again."""
+    done = _fly(typed=b"\xff\xfe\xc3\n1\n1\n", PYTHONIOENCODING="utf-8:strict")
+    assert done.returncode == 0, done.stderr.decode()
+    assert "  type 1-2, or press Enter" in done.stderr.decode()
+    assert _red_fires(done) == ["power 0 double cannons"]
+
+
+@pytest.mark.parametrize("line", [b"9" * 5000, "²".encode(), "١".encode(), b"x" * 10_000_000])
+def test_fly_asks_again_after_a_line_that_is_no_number(line: bytes) -> None:
+    done = _fly(typed=line + b"\n1\n1\n")
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert len(done.stderr) < 20_000  # a long line is never echoed whole
+    assert _red_fires(done) == ["power 0 double cannons"]
+
+
+def test_fly_at_the_end_of_input_takes_the_suggestions() -> None:
+    """Nothing (more) to read, or no standard input at all: the questions left are answered
+    as Enter answers them, said once, and the flight is the sensible captain's."""
+    sensible = trucker("fly", RED, GREEN, "--deck", SMUGGLERS, "--seed", "7", "--json").stdout
+    ended = _fly(typed=b"")
+    assert ended.returncode == 0, ended.stderr.decode()
+    assert ended.stderr.decode().count("every question left takes the suggested choice") == 1
+    assert "end of input: every question left" in ended.stderr.decode()
+    closed = subprocess.run(
+        ["/bin/sh", "-c", f'exec "$0" -c "{MAIN}" "$@" --json <&-', sys.executable, *ASKED],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert closed.returncode == 0, closed.stderr.decode()
+    assert "standard input is closed: every question left" in closed.stderr.decode()
+    for done in (ended, closed):
+        assert json.loads(done.stdout)["events"] == json.loads(sensible)["events"]
+
+
+def test_fly_on_an_endless_line_finishes_and_says_the_input_was_bad() -> None:
+    with open("/dev/zero", "rb") as zeros:
+        done = _fly(stdin=zeros)
+    assert done.returncode == 2, done.stderr.decode()[-2000:]
+    assert "a line of more than 16 MiB: not an answer: every question left" in done.stderr.decode()
+    assert len(done.stderr) < 20_000
+    assert json.loads(done.stdout)["ships"]

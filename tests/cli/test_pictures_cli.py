@@ -160,8 +160,15 @@ def test_frames_writes_one_svg_per_step(tmp_path: Path, capsys: pytest.CaptureFi
     ]
     titles = [svg_title(tmp_path / name) for name in names]
     assert titles[1].endswith("step 1 of 4") and titles[-1].endswith("the outcome")
-    missing = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "no"))
-    assert missing.code == 2 and len(missing.err_lines) == 1
+    made = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "new" / "walk"))
+    assert made.code == 0, made.stderr  # the folder is made when it does not exist
+    assert sorted(p.name for p in (tmp_path / "new" / "walk").iterdir()) == names
+    (tmp_path / "file").write_text("mine\n")
+    taken = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "file"))
+    assert taken.code == 2 and taken.err_lines == [
+        f"--frames: {tmp_path / 'file'}: is a file, not a folder"
+    ]
+    assert (tmp_path / "file").read_text() == "mine\n"
 
 
 def test_boards_svg_draws_one_board_or_all(

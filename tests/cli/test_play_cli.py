@@ -48,21 +48,23 @@ def result(log: dict, ship: str) -> dict:
 
 def test_a_choice_is_asked_after_the_story_and_the_answer_flies(capsys, monkeypatch, tmp_path):
     # Red and Green against the level I smugglers (strength 4; loser -2 goods; winner YGB for
-    # 1 day). Before the card each is asked whether to give up (Enter: fly on). Red powers no
+    # 1 day). Neither is asked whether to give up: each could meet the smugglers with firepower
+    # 4 or more, and has no goods to lose anyway (RULES §6.3; sim/giving_up.py). Red powers no
     # double cannon (1): firepower 2 loses, and with no goods to lose it loses its one battery
     # token (RULES §6.5). Green powers both doubles (Enter): 1/2 + 2 + 2 = 4 1/2 beats them,
     # and passes on the goods (1): it stays on space 0. Red arrives first: 4 + best-looking 2
     # = 6; Green second: 3 + 2 = 5 (RULES §9.1).
-    run = play(capsys, monkeypatch, tmp_path, "\n\n1\n\n1\n", RED, GREEN, "--deck", SMUGGLERS,
+    run = play(capsys, monkeypatch, tmp_path, "1\n\n1\n", RED, GREEN, "--deck", SMUGGLERS,
                "--seed", "1")  # fmt: skip
     assert run.code == 0, run.stderr
     out = run.stdout
     assert "at the table: Red (a person), Green (a person)" in out
-    asked = out.index("Red, your decision (power-cannons — smugglers, strength 4):")
+    assert "give-up" not in out
+    asked = out.index("Red, your decision #3 (power-cannons — smugglers, strength 4):")
     assert out.index("card 1: I-smugglers-1") < asked  # the card is told before the question
     assert "  1. power 0 double cannons" in out
     assert out.index("Red meets the smugglers (strength 4) with firepower 2: loses") > asked
-    assert "Green, your decision (take — the smugglers' goods YGB" in out
+    assert "Green, your decision #5 (take — the smugglers' goods YGB" in out
     log = json.loads((tmp_path / "flight-1.json").read_text())
     assert decided(log, "Red", "power-cannons") == ["power 0 double cannons"]
     assert decided(log, "Green", "take") == ["pass on the smugglers' goods YGB"]
@@ -78,7 +80,7 @@ def test_a_choice_is_asked_after_the_story_and_the_answer_flies(capsys, monkeypa
 
 def test_bad_answers_are_asked_again(capsys, monkeypatch, tmp_path):
     run = play(capsys, monkeypatch, tmp_path, "fly\n7\n\n\nhelp\n\n\n\n", RED, GREEN, "--deck",
-               SMUGGLERS, "--seed", "1")  # fmt: skip
+               SMUGGLERS, "--seed", "1", "--give-up", "always")  # fmt: skip
     assert run.code == 0, run.stderr
     assert "'fly' is not an option: type its number, 1-2" in run.stdout
     assert "there is no option 7: choose 1-2" in run.stdout
@@ -88,7 +90,7 @@ def test_bad_answers_are_asked_again(capsys, monkeypatch, tmp_path):
 
 
 def test_an_option_can_be_typed_out(capsys, monkeypatch, tmp_path):
-    typed = "\n\nPower 0 Double Cannons\n" + ENOUGH
+    typed = "Power 0 Double Cannons\n" + ENOUGH
     run = play(capsys, monkeypatch, tmp_path, typed, RED, GREEN, "-d", SMUGGLERS, "--seed", "1")
     assert run.code == 0, run.stderr
     log = json.loads((tmp_path / "flight-1.json").read_text())
@@ -96,7 +98,7 @@ def test_an_option_can_be_typed_out(capsys, monkeypatch, tmp_path):
 
 
 def test_end_of_input_saves_and_says_where(capsys, monkeypatch, tmp_path):
-    run = play(capsys, monkeypatch, tmp_path, "\n\n", RED, GREEN, "-d", SMUGGLERS, "--seed", "1")
+    run = play(capsys, monkeypatch, tmp_path, "", RED, GREEN, "-d", SMUGGLERS, "--seed", "1")
     assert run.code == 0, run.stderr
     assert (
         "end of input: saved to flight-1.json; go on with: trucker play --resume flight-1.json"
@@ -250,7 +252,8 @@ def test_hints_show_the_experts_values(capsys, monkeypatch, tmp_path):
     # §9.1). Powering its double cannon or not costs Red no credit (the token is lost either
     # way): the two leave the flight the same at the end of the card, valued once.
     run = play(capsys, monkeypatch, tmp_path, ENOUGH, RED, GREEN, "-d", SMUGGLERS, "--seed", "1",
-               "--hints", "--effort", "20", "--captain", "green=expert")  # fmt: skip
+               "--hints", "--effort", "20", "--captain", "green=expert", "--give-up",
+               "always")  # fmt: skip
     assert run.code == 0, run.stderr
     out = run.stdout
     assert "  1. fly on   (Enter)  expert: 6.0 credits (6.0-6.0), home 100%, best" in out
@@ -288,10 +291,11 @@ def test_no_one_is_asked_a_question_no_answer_changes(capsys, monkeypatch, tmp_p
     # so it is told why instead of asked; Red, with an engine, is asked
     drifter = str(FLIGHTS / "no-engine.toml")
     deck = str(FLIGHTS / "decks" / "open-space.toml")
-    run = play(capsys, monkeypatch, tmp_path, ENOUGH, drifter, RED, "-d", deck, "--seed", "1")
+    run = play(capsys, monkeypatch, tmp_path, ENOUGH, drifter, RED, "-d", deck, "--seed", "1",
+               "--give-up", "always")  # fmt: skip
     assert run.code == 0, run.stderr
     out = run.stdout
     assert "  Drifter is not asked whether to give up: this card puts it out anyway" in out
     assert "Drifter, your decision" not in out
-    assert "Red, your decision (give-up — before the card):" in out
+    assert "Red, your decision #2 (give-up — before the card):" in out
     assert "Drifter gives up: no engine power in open space" in out

@@ -1,5 +1,5 @@
 """``trucker studio``: its refusals are one line and exit 2; started for real, it serves the
-shipyard on the port it was given and stops on SIGINT."""
+shipyard on the port it was given and stops on SIGINT, SIGTERM or SIGHUP."""
 
 from __future__ import annotations
 
@@ -183,3 +183,49 @@ def test_two_tabs_saving_one_file_at_once_lose_nothing(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=20)
+
+
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
+def test_a_signal_stops_the_studio_as_ctrl_c_does(tmp_path: Path, name: str, code: int) -> None:
+    """With a table open and a page listening to it, SIGTERM and SIGHUP stop the studio as
+    Ctrl-C does: the page let go, one line saying which signal, the signal's exit code, no
+    traceback, and the table's log on disk as the table last had it."""
+    import shutil
+
+    from tests.conftest import SCENARIOS
+
+    shutil.copy(SCENARIOS / "ships" / "class-iii-cruiser.toml", tmp_path / "cruiser.toml")
+    shutil.copy(SCENARIOS / "flights" / "red.toml", tmp_path / "red.toml")
+    port = _free_port()
+    command = [sys.executable, "-m", "trucker", "studio", str(tmp_path), "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()
+        body = {"ships": ["cruiser.toml", "red.toml"], "deck": "random:II", "seed": 1}
+        request = urllib.request.Request(
+            f"{base}/table/new", json.dumps(body).encode(), {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            table = json.load(answer)
+        with urllib.request.urlopen(f"{base}/table/{table['id']}/log", timeout=60) as answer:
+            log = json.load(answer)
+        listening = urllib.request.urlopen(f"{base}/events/table-{table['id']}", timeout=10)
+        assert listening.readline() == b": listening\n"
+        process.send_signal(getattr(signal, name))
+        _, err = process.communicate(timeout=20)
+        listening.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == code, err
+    assert err == f"trucker studio: stopped ({name})\n"
+    assert json.loads((tmp_path / table["save"]).read_text()) == log

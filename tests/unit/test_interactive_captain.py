@@ -22,8 +22,8 @@ FLIGHTS = SCENARIOS / "flights"
 
 def _session(monkeypatch: pytest.MonkeyPatch, answers: list[str]):
     """Red (the sensible captain) and Green (asked at a terminal) fly round I."""
-    typed = iter(answers)
-    monkeypatch.setattr("builtins.input", lambda: next(typed, ""))
+    typed = "".join(f"{answer}\n" for answer in answers) + "\n" * 20
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(typed.encode())))
     screen = io.StringIO()
     crews = (Crew("Red", load_ship(FLIGHTS / "red.toml")),
              Crew("Green", load_ship(FLIGHTS / "green.toml"), captain="interactive"))  # fmt: skip

@@ -108,3 +108,18 @@ def test_the_reference_and_the_fast_path_agree_on_a_cabin_with_an_alien() -> Non
     assert not choice.fits
     assert choice.ways[0].violations == added_violations(ship, Cell(7, 8), cabin, held)
     assert [v.rule for v in choice.ways[0].violations] == [RuleId.ALIEN_NO_LIFE_SUPPORT]
+
+
+def test_a_life_support_apart_from_a_failing_alien_is_named_as_the_validator_names_it() -> None:
+    """An alien already without its life support: a brown support set down apart from its
+    cabin is the one the validator now names as not connected to it (RULES §3.1.7), and the
+    fast path says so too, beside the support's own disconnection."""
+    alien = Tile(Part.CABIN, parse_sides("uuuu"))
+    ship = lone_cabin().placed(Cell(7, 8), alien, Contents(alien="brown"))
+    support = Tile(Part.LIFE_SUPPORT, parse_sides("----"), colors=("brown",))
+    (choice,) = placements(ship, support, squares=[Cell(6, 6)])
+    for way in choice.ways:
+        assert way.violations == added_violations(ship, Cell(6, 6), way.tile)
+        named, apart = way.violations
+        assert (named.rule, apart.rule) == (RuleId.ALIEN_NO_LIFE_SUPPORT, RuleId.DISCONNECTED)
+        assert "the brown life support on 6,6 is not connected to it" in named.message

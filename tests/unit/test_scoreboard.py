@@ -79,8 +79,8 @@ def test_the_track_puts_each_flying_ship_on_its_space_and_the_others_aside() -> 
     tokens = root.findall(f"{ns}g[@class='ship-token']")
     assert [t.get("data-ship") for t in tokens] == ["A"]
     x = float(tokens[0].find(f"{ns}circle").get("cx"))
-    spaces = [float(r.get("x")) for r in root.findall(f"{ns}rect[@class='space']")]
-    assert spaces[17] < x < spaces[17] + 34  # space 17 of the loop
+    seventeen = float(root.find(f"{ns}rect[@data-space='17']").get("x"))
+    assert seventeen < x < seventeen + 34  # space 17 of the loop
     aside = root.findall(f"{ns}g[@class='ship-token gave-up']")
     assert [t.get("data-ship") for t in aside] == ["B"]
     assert [t.text for t in root.iter(f"{ns}text") if t.get("class") == "token-number"] == [
@@ -96,3 +96,70 @@ def test_the_track_puts_each_flying_ship_on_its_space_and_the_others_aside() -> 
 def test_each_ship_keeps_one_colour() -> None:
     style = fleet_style(5)
     assert re.findall(r"--ship:(#[0-9a-f]{6})", style) == list(SHIP_COLOURS)
+
+
+def _order_on_strip(svg: str) -> list[str]:
+    """The flying ships' tokens left to right, as drawn."""
+    ns = "{http://www.w3.org/2000/svg}"
+    tokens = ET.fromstring(svg).findall(f"{ns}g[@class='ship-token']")
+    return [
+        t.get("data-ship")
+        for t in sorted(tokens, key=lambda t: float(t.find(f"{ns}circle").get("cx")))
+    ]
+
+
+def _spaces_under(svg: str) -> dict[str, str]:
+    """Each flying ship's token and the loop space of the square drawn under it."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    squares = [(float(r.get("x")), r.get("data-space")) for r in root.findall(f"{ns}rect")
+               if r.get("class") == "space"]  # fmt: skip
+    out = {}
+    for token in root.findall(f"{ns}g[@class='ship-token']"):
+        x = float(token.find(f"{ns}circle").get("cx"))
+        out[token.get("data-ship")] = next(s for left, s in squares if left < x < left + 34)
+    return out
+
+
+def test_the_track_draws_every_ship_in_its_true_order() -> None:
+    # Three ships on the 18-space loop. The order of flight is by unwrapped position (RULES
+    # §6.1): L leads on 14, M stands on 9, R has lost days behind the start to -2 (space 16 of
+    # the loop). Drawn as spaces 0-17, R would stand at the far right, ahead of the leader; the
+    # strip begins at R's space instead, and reads R, M, L left to right, each on its own space.
+    ships = [
+        ShipAfter("L", SHIP, (), position=14),
+        ShipAfter("M", SHIP, (), position=9),
+        ShipAfter("R", SHIP, (), position=-2),
+    ]
+    svg = track_svg(ships, TRACK, "three ships")
+    assert _order_on_strip(svg) == ["R", "M", "L"]
+    assert _spaces_under(svg) == {"L": "14", "M": "9", "R": "16"}
+    desc = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc").text.splitlines()
+    assert desc == ["L: 1st, space 14", "M: 2nd, space 9", "R: 3rd, space 16"]
+
+
+def test_a_leader_far_round_the_loop_ends_the_strip() -> None:
+    # The leader at 30 and the last ship at 13 (17 behind, one short of a lap): no strip from
+    # the start holds both, so it ends at the leader; the third ship (at 20) sits between.
+    ships = [
+        ShipAfter("A", SHIP, (), position=13),
+        ShipAfter("B", SHIP, (), position=30),
+        ShipAfter("C", SHIP, (), position=20),
+    ]
+    svg = track_svg(ships, TRACK, "a long flight")
+    assert _order_on_strip(svg) == ["A", "C", "B"]
+    assert _spaces_under(svg) == {"A": "13", "B": "12", "C": "2"}
+
+
+def test_a_lapped_ship_is_drawn_aside_as_out() -> None:
+    # a ship a full lap behind the leader gives up (RULES §6.3): it is drawn off the strip
+    ships = [
+        ShipAfter("A", SHIP, (), position=20),
+        ShipAfter("B", SHIP, (), position=2, gave_up="lapped by the leader"),
+        ShipAfter("C", SHIP, (), position=5),
+    ]
+    svg = track_svg(ships, TRACK, "lapped")
+    assert _order_on_strip(svg) == ["C", "A"]
+    ns = "{http://www.w3.org/2000/svg}"
+    aside = ET.fromstring(svg).findall(f"{ns}g[@class='ship-token gave-up']")
+    assert [t.get("data-ship") for t in aside] == ["B"]

@@ -75,7 +75,7 @@ def fly(
     Example: trucker fly scenarios/ships/class-iii-cruiser.toml --deck random:III --seed 7
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.interactive import FlightNews, TerminalCaptain
+    from trucker.cli.interactive import Answers, FlightNews, TerminalCaptain
     from trucker.cli.output import check_output
     from trucker.core.errors import DiceExhaustedError, ScriptExhaustedError
     from trucker.core.events import Event
@@ -97,8 +97,11 @@ def fly(
                        expert=minds)  # fmt: skip
     log: list[Event] = []
     news = FlightNews(log, named=len(plan.crews) > 1)
+    answers = Answers()
     interactive = {
-        c.name: TerminalCaptain(c.name, news=news) for c in plan.crews if c.captain == "interactive"
+        c.name: TerminalCaptain(c.name, news=news, answers=answers)
+        for c in plan.crews
+        if c.captain == "interactive"
     }
     try:
         result = run(plan, captains=interactive, log=log)
@@ -108,7 +111,8 @@ def fly(
         raise bad_input("--choices", str(choices), str(exc)) from None
     _show(plan, result, html=html, json_out=json_out, quiet=quiet, brief=brief)
     _warn_unused(str(choices), result.unused_choices)
-    raise typer.Exit(0)
+    # input that is not a person typing (a line that never ends) is bad input, told at once
+    raise typer.Exit(2 if answers.endless else 0)
 
 
 def _warn_unused(file: str, unused: dict[str, list[str]]) -> None:

@@ -63,7 +63,8 @@ def intruder(
         typer.Option(
             "--frames",
             metavar="-|DIR",
-            help="One picture per step: - in the terminal, DIR one SVG file per step there.",
+            help="One picture per step: - in the terminal, DIR one SVG file per step there "
+            "(the folder is made if it does not exist).",
         ),
     ] = None,
     repair: RepairOpt = False,
@@ -122,9 +123,14 @@ def intruder(
         if target is not None:
             check_output(target, option, inputs)
     folder = Path(frames) if frames not in (None, "-") else None
-    if folder is not None and not folder.is_dir():
-        raise bad_input("--frames", str(folder), "no such folder; make it first")
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise bad_input("--frames", str(folder), "is a file, not a folder")
     if folder is not None:
+        # a folder not there yet is made, with any folders above it, as mkdir -p does
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise bad_input("--frames", str(folder), exc.strerror or str(exc)) from None
         claim_folder(folder, "--frames")
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board

@@ -43,7 +43,8 @@ def studio(
 ) -> None:
     """Open the shipyard in the browser: build a ship by placing tiles, the legal squares
     shown and every rule checked as you go; open, save (comments kept) and share the ship
-    files of FOLDER. Ctrl-C stops the server.
+    files of FOLDER. Ctrl-C stops the server (SIGTERM and SIGHUP too, exit 130, 143, 129);
+    a table's log is saved at every answer, so stopping loses nothing.
 
     Example: trucker studio my-ships/
     """
@@ -81,8 +82,13 @@ def studio(
 
     try:
         with unwatched():  # the shipyard saves the files it opens: that is what it is for
-            serve(settings, started)
+            stopped = serve(settings, started)
     except Refused as exc:
         err.print(f"trucker studio: {exc}", style="red")
         raise typer.Exit(2) from None
-    raise typer.Exit(0)
+    if stopped is None:
+        raise typer.Exit(0)
+    import signal
+
+    err.print(f"trucker studio: stopped ({signal.Signals(stopped).name})")
+    raise typer.Exit(128 + stopped)

@@ -309,11 +309,14 @@ def stop_in_log(
     document: Mapping[str, Any], at: int, name: str = "log"
 ) -> tuple[FlightPlan, FlightState]:
     """A saved log's flight stopped at its ``at``-th decision (as its ``decided`` events
-    count them, every ship's, from 1): the rolls and choices before it from the log."""
+    count them, every ship's, from 1): the rolls and choices before it from the log. A flight
+    saved before its end (``trucker play``) also has the decision it waits for, numbered as
+    the table showed it."""
     plan, events = read_log(document, name)
     decided = [e for e in events if isinstance(e, Decided)]
-    if not 1 <= at <= len(decided):
-        raise BadInput.one("--at", str(at), f"the log has decisions 1 to {len(decided)}")
+    last = len(decided) + (1 if _waits_for_decision(document) else 0)
+    if not 1 <= at <= last:
+        raise BadInput.one("--at", str(at), f"the log has decisions 1 to {last}")
     rolls = [e.faces for e in events if isinstance(e, Rolled)]
     state = _outside(plan)
     waiting = state.advance()
@@ -327,6 +330,16 @@ def stop_in_log(
             return plan, state
         waiting = state.apply(_logged_answer(decided[waiting.number - 1], waiting, name))
     raise BadInput.one("--at", str(at), "the flight ended before that decision")
+
+
+def _waits_for_decision(document: Mapping[str, Any]) -> bool:
+    """Was the flight saved waiting for a person's decision (``"waiting"`` with a number)?"""
+    waiting = document.get("waiting")
+    return (
+        document.get("finished") is False
+        and isinstance(waiting, Mapping)
+        and isinstance(waiting.get("number"), int)
+    )
 
 
 def _logged_answer(logged: Decided, waiting: Choose, name: str) -> str:

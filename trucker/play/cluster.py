@@ -135,7 +135,10 @@ def _probe(address: str) -> None:
     from distributed.core import rpc
 
     async def identity() -> Any:
-        remote = rpc(address, timeout=CONNECT_SECONDS)
+        # Dask's own connect gives up a second before the bound, so that an address where
+        # nothing listens is told as such (its connect retries until its timeout) rather than
+        # lost in a race with the bound
+        remote = rpc(address, timeout=CONNECT_SECONDS - 1)
         try:
             return await asyncio.wait_for(remote.identity(), CONNECT_SECONDS)
         finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -434,7 +434,7 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
     :class:`BadInput` when the document is not a flight log, or is a flight saved before its
     end (``trucker play`` resumes those); :class:`IllegalLayout` for a layout that breaks the
     rules."""
-    plan, _ = read_log(document, name)
+    plan, logged = read_log(document, name)
     if document.get("finished") is False:
         raise BadInput.one(
             name,
@@ -446,7 +446,23 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         if not report.legal:
             raise IllegalLayout(crew.name, crew.ship, report)
     scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
-    return plan, fly(plan, captains=scripted)
+    result = fly(plan, captains=scripted)
+    entered = [e.entered for e in logged if isinstance(e, Rolled)]
+    if any(entered) and result.events is not None:
+        result.events = _entered_as_logged(result.events, entered)
+    return plan, result
+
+
+def _entered_as_logged(events: Sequence[Event], entered: Sequence[bool]) -> list[Event]:
+    """The replay's events, each roll the log says the table entered marked so (the dice
+    flown again are the log's faces either way)."""
+    out: list[Event] = []
+    rolls = iter(entered)
+    for event in events:
+        if isinstance(event, Rolled) and next(rolls, False):
+            event = replace(event, entered=True)
+        out.append(event)
+    return out
 
 
 class IllegalLayout(TruckerError):

@@ -9,12 +9,13 @@ what placing one tile can change. On its own square and around it, it can break 
 load and shield arcs): those checks run on the tile and its four neighbours alone. Of the rules
 that read the whole ship, placing a tile can only add connections, so the one it can break is
 integrity (RULES §3.1.6): the tile itself not joined to the starting cabin (said as the
-validator says it, with where it could join); and a life support on a ship with an alien aboard
-can change what the aliens' rule says of an alien already without one (RULES §8.2: it names the
-life supports of its colour that are not connected), so that rule runs again on the ship with
-the tile placed. A tile in hand that is a starting cabin or holds an alien (the rules of §2.2
-and §3.1.7 read the whole ship) goes to the reference. A property test
-holds the two equal (tests/properties/test_placement_properties.py).
+validator says it, with where it could join). An alien already without its life support
+(§3.1.7) stays without it or is helped, but the validator names the supports that fail it, so a
+life support placed apart, or one of another colour joined to its cabin, changes those words:
+while an alien fails, that check is run again on the ship with the tile placed. A tile in hand
+that is a starting cabin or holds an alien (the rules of §2.2 and §3.1.7 read the whole ship)
+goes to the reference. A property test holds the two equal
+(tests/properties/test_placement_properties.py).
 """
 
 from __future__ import annotations
@@ -157,9 +158,8 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
     starts = ctx.starting_cabins
     start = starts[0] if len(starts) == 1 else None
     reached = frozenset(distances(ctx.joined, start)) if start is not None else frozenset()
+    failing = frozenset(check_alien_life_support(ctx))
     piece_of: dict[Cell, frozenset[Cell]] = {}
-    aliens = any(c.alien is not None for c in ship.contents.values())
-    without = frozenset(check_alien_life_support(ctx)) if aliens else frozenset()
     if start is not None:
         for piece in components(ctx.joined, tiles.keys() - reached):
             for cell in piece:
@@ -173,9 +173,10 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
         )
         local = RuleContext(nearby, rulings)
         found = [v for check in _LOCAL for v in check(local) if cell in v.squares]
-        if aliens and tile.part.is_life_support:
+        placed: RuleContext | None = None
+        if failing:
             placed = RuleContext(ship.placed(cell, tile, held), rulings)
-            found += [v for v in check_alien_life_support(placed) if v not in without]
+            found.extend(v for v in check_alien_life_support(placed) if v not in failing)
         if start is not None and cell not in holes:
             joined = [
                 other
@@ -186,7 +187,7 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
             ]
             if not any(other in reached for other in joined):
                 piece = frozenset({cell}.union(*(piece_of[other] for other in joined)))
-                after = RuleContext(ship.placed(cell, tile, held), rulings)
+                after = placed or RuleContext(ship.placed(cell, tile, held), rulings)
                 found.append(disconnected(after, cell, piece, reached, start))
         return tuple(sorted(found))
 

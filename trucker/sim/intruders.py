@@ -12,7 +12,7 @@ what a tile holds (§7.3); commandos place fuses that explode when they leave or
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, NamedTuple
@@ -47,7 +47,9 @@ __all__ = [
     "Step",
     "Walk",
     "IntruderResult",
+    "NextStep",
     "intrude",
+    "next_step",
     "turn_order",
     "defender",
 ]
@@ -58,6 +60,50 @@ _MOVES = {"left": Direction.turn_left, "straight": lambda h: h, "right": Directi
 def turn_order(hand: Hand) -> tuple[str, str, str]:
     """The moves an intruder tries, in order: its hand's side first (RULES §7.2)."""
     return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """Where an intruder goes from the tile it stands on (RULES §7.2): the move (``left``,
+    ``straight``, ``right`` or ``back``), the side it leaves through (its heading from then
+    on), the tile it enters, and the moves its hand tried first that found no joined side."""
+
+    move: str
+    heading: Direction
+    square: Cell
+    tried: tuple[str, ...]
+
+
+def next_step(
+    joined: Mapping[Cell, Direction],
+    heading: Direction,
+    hand: Hand,
+    previous: Cell | None,
+    *,
+    back_from_landing: bool = False,
+) -> NextStep | None:
+    """The intruder's next step, the one copy of the turn rule (RULES §7.2): from a tile
+    joined to ``joined`` (each neighbour and the side it lies on), heading ``heading``, it
+    tries its hand's side, then straight on, then the other side, and takes the first that is
+    joined; with none, it goes back to ``previous``. None when it stands on its landing tile
+    (``previous`` None) at a dead end and cannot go back: it leaves the ship. On the landing
+    tile, going back out through the side it came in by is the ruling ``landing_dead_end``
+    (``back_from_landing``, RULES §10). The engine walks by it, and the walk's pictures read
+    a step's tries from it when a log does not carry them."""
+    by_side = {side: cell for cell, side in joined.items()}
+    tried: list[str] = []
+    for move in turn_order(hand):
+        side = _MOVES[move](heading)
+        target = by_side.get(side)
+        if target is not None:
+            return NextStep(move, side, target, tuple(tried))
+        tried.append(move)
+    if previous is None:
+        back = heading.opposite
+        if not back_from_landing or back not in by_side:
+            return None
+        return NextStep("back", back, by_side[back], tuple(tried))
+    return NextStep("back", joined[previous], previous, tuple(tried))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +154,8 @@ class Step(NamedTuple):
     eaten: Eaten | None = None
     fused: bool = False
     defended_by: str | None = None
+    tried: tuple[str, ...] = ()
+    """The moves tried before ``move`` that found no joined side (:func:`next_step`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,11 +322,21 @@ def _walk(
 
     recording = table.recording
 
-    def enter(cell: Cell, number: int, move: str, why: str) -> None:
+    def enter(cell: Cell, number: int, move: str, why: str, tried: tuple[str, ...]) -> None:
         part = ship.tiles[cell].part
         if recording:
             table.emit(
-                Walked(ship.name, str(hand), number, str(cell), str(part), str(heading), move, why)
+                Walked(
+                    ship.name,
+                    str(hand),
+                    number,
+                    str(cell),
+                    str(part),
+                    str(heading),
+                    move,
+                    why,
+                    tried,
+                )
             )
         eaten = (
             _eat(table, ship, cell, number, hand)
@@ -291,48 +349,49 @@ def _walk(
                 table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
             if cell not in fuses:
                 fuses.append(cell)
-        steps.append(Step(number, cell, part, heading, move, why, eaten, fused))
+        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, tried=tried))
 
-    enter(landing, 1, "landed", "the first tile met on its line")
+    enter(landing, 1, "landed", "the first tile met on its line", ())
     current, previous, number = landing, None, 1
-    order = turn_order(hand)
+    back_from_landing = table.rulings.landing_dead_end == "back"
     while number < card.steps:
-        joined = ship.structure.joined[current]
-        by_direction = {d: c for c, d in joined.items()}
-        tried: list[str] = []
-        move = None
-        for name in order:
-            direction = _MOVES[name](heading)
-            if direction in by_direction:
-                move, target = name, by_direction[direction]
-                break
-            tried.append(name)
-        if move is None:
-            back = heading.opposite
-            if previous is None and not (
-                table.rulings.landing_dead_end == "back" and back in by_direction
-            ):
-                if recording:
-                    table.emit(Escaped(ship.name, str(hand), number))
-                return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
-            move = "back"
-            target = previous if previous is not None else by_direction[back]
-            direction = joined[target]
-        why = _why(move, hand, tuple(tried))
-        heading = direction
-        previous, current, number = current, target, number + 1
+        found = next_step(
+            ship.structure.joined[current],
+            heading,
+            hand,
+            previous,
+            back_from_landing=back_from_landing,
+        )
+        if found is None:
+            if recording:
+                table.emit(Escaped(ship.name, str(hand), number))
+            return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
+        move, tried = found.move, found.tried
+        why = _why(move, hand, tried)
+        heading = found.heading
+        previous, current, number = current, found.square, number + 1
         guard = defender(ship, current, armed, table)
         if guard is not None:
             part = ship.tiles[current].part
             table.emit(
                 Walked(
-                    ship.name, str(hand), number, str(current), str(part), str(heading), move, why
+                    ship.name,
+                    str(hand),
+                    number,
+                    str(current),
+                    str(part),
+                    str(heading),
+                    move,
+                    why,
+                    tried,
                 )
             )
             table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
-            steps.append(Step(number, current, part, heading, move, why, defended_by=guard))
+            steps.append(
+                Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
+            )
             return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
-        enter(current, number, move, why)
+        enter(current, number, move, why, tried)
     if recording:
         table.emit(Escaped(ship.name, str(hand), number))
     return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))

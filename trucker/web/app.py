@@ -31,9 +31,9 @@ __all__ = ["create_app", "pages"]
 
 def pages() -> list[ModuleType]:
     """The page modules, in the menu's order."""
-    from trucker.web import files, push, runs, shipyard
+    from trucker.web import files, lab, push, runs, shipyard, table
 
-    return [shipyard, files, runs, push]
+    return [shipyard, table, lab, files, runs, push]
 
 
 def _templates() -> Jinja2Templates:

@@ -1,16 +1,26 @@
 """Running the studio: the app on uvicorn, on a socket bound before anything is said, so that a
-port in use is one clear line and not a traceback."""
+port in use is one clear line and not a traceback; Ctrl-C, SIGTERM and SIGHUP all stop it the
+same way (the open pages let go, the requests under way finish, so a table's save in progress
+is written), and say which signal it was rather than die of it."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import socket
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 from trucker.core.errors import TruckerError
 from trucker.web.studio import Settings
 
-__all__ = ["Refused", "serve", "bind"]
+__all__ = ["Refused", "serve", "bind", "STOPS"]
+
+STOPS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop the studio as Ctrl-C does."""
 
 
 class Refused(TruckerError):
@@ -33,8 +43,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(settings: Settings, started: Callable[[], None] | None = None) -> None:
-    """Serve the studio until Ctrl-C; ``started`` is called once the socket listens."""
+def serve(settings: Settings, started: Callable[[], None] | None = None) -> int | None:
+    """Serve the studio until Ctrl-C, SIGTERM or SIGHUP; ``started`` is called once the socket
+    listens. The signal that stopped it (None: it stopped of itself)."""
     import uvicorn
 
     from trucker.web.app import create_app
@@ -52,6 +63,21 @@ def serve(settings: Settings, started: Callable[[], None] | None = None) -> None
             hub.close()
             super().handle_exit(sig, frame)
 
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn's own handles SIGINT and SIGTERM, then raises them again once it has
+            # stopped (a SIGTERM then kills the process); here each of STOPS stops it, and
+            # serve says which one did
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            before = {number: signal.signal(number, self.handle_exit) for number in STOPS}
+            try:
+                yield
+            finally:
+                for number, handler in before.items():
+                    signal.signal(number, handler)
+
     server = Server(config)
     if started is not None:
         started()
@@ -59,3 +85,5 @@ def serve(settings: Settings, started: Callable[[], None] | None = None) -> None
         server.run(sockets=[sock])
     finally:
         sock.close()
+    stopped: list[int] = getattr(server, "_captured_signals", [])
+    return stopped[0] if stopped else None

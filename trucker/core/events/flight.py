@@ -4,9 +4,9 @@ rolls and the choices, and the settlement."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trucker.core.events.base import Event
+from trucker.core.events.base import Event, event_dict
 
 __all__ = [
     "FlightStarted",
@@ -74,11 +74,20 @@ class Insured(Event):
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):
     """The leader rolled two dice; ``why`` says for what, in the engine's short phrase (the log
-    format keeps it as written, and a replay's dice are matched to it by order, not words)."""
+    format keeps it as written, and a replay's dice are matched to it by order, not words);
+    ``entered`` when the table threw them and entered the faces (``trucker play --dice
+    table``), written only then."""
 
     kind: ClassVar[str] = "rolled"
     why: str
     faces: tuple[int, int]
+    entered: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out = event_dict(self)
+        if not self.entered:
+            del out["entered"]
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ its defeat or escape, and the fuses going off."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trucker.core.events.base import Event, LineJson
+from trucker.core.events.base import Event, LineJson, event_dict
 
 __all__ = [
     "Landed",
@@ -45,7 +45,9 @@ class Repelled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Walked(Event):
-    """One step of an intruder's walk: where it went, its heading, and why (RULES §7.2)."""
+    """One step of an intruder's walk: where it went, its heading, and why (RULES §7.2):
+    ``tried`` the moves its hand tried before ``move`` that found no joined side (empty for
+    the landing); None in a log written before the events carried them."""
 
     kind: ClassVar[str] = "walked"
     ship: str
@@ -56,6 +58,13 @@ class Walked(Event):
     heading: str
     move: str
     why: str
+    tried: tuple[str, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = event_dict(self)
+        if self.tried is None:
+            del out["tried"]
+        return out
 
 
 @dataclass(frozen=True, slots=True)

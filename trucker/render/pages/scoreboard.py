@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from trucker.render.settlement import LEFT_COLUMNS, settlement_table
+from trucker.render.track import ordinal, track_order, track_window
 
 if TYPE_CHECKING:
     from trucker.play.record import ShipAfter
@@ -52,21 +53,17 @@ def fleet_style(count: int) -> str:
     return f"<style>{rules}</style>"
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _places(ships: Sequence[ShipAfter]) -> dict[str, int]:
     """Each flying ship's place in the order of flight, leader first (RULES §6.1)."""
-    flying = [s for s in ships if s.gave_up is None and s.position is not None]
-    ranked = sorted(flying, key=lambda s: -(s.position or 0))
-    return {s.name: n for n, s in enumerate(ranked, 1)}
+    return {t.name: t.place for t in track_order(ships, 1) if t.place is not None}
 
 
 def track_svg(ships: Sequence[ShipAfter], track: int, title: str) -> str:
-    """The flight track as a strip of its spaces, each ship's numbered token on the space it
-    stands on (counted around the loop) and, off the track, the ships that gave up."""
+    """The flight track as a strip of ``track`` spaces of the loop, each ship's numbered token
+    on the space it stands on and, off the track, the ships that gave up. The strip begins
+    where :func:`~trucker.render.track.track_window` says, so that left to right is the order
+    of flight (a ship behind the start, a leader come round the loop); each space is labelled
+    with its number on the loop (every fifth)."""
     gave_up = [(n, s) for n, s in enumerate(ships, 1) if s.gave_up is not None]
     left, cell = 24.0, 34.0
     strip = track * cell
@@ -91,25 +88,30 @@ def track_svg(ships: Sequence[ShipAfter], track: int, title: str) -> str:
         + (
             f"gave up ({s.gave_up})"
             if s.gave_up is not None
-            else f"{_ordinal(places[s.name])}, space {(s.position or 0) % track}"
+            else f"{ordinal(places[s.name])}, space {(s.position or 0) % track}"
         )
         for s in ships
     ]
     ET.SubElement(root, "title", {"id": "svg-title"}).text = title
     ET.SubElement(root, "desc", {"id": "svg-desc"}).text = "\n".join(told)
     ET.SubElement(root, "rect", {"x": "0", "y": "0", **size, "fill": "#ffffff"})
-    for space in range(track):
-        x = left + space * cell
+    begin = track_window(ships, track)
+    for k in range(track):
+        x, space = left + k * cell, (begin + k) % track
         attrs = {"x": f"{x + 1:.0f}", "y": "46", "width": f"{cell - 2:.0f}", "height": "22"}
-        ET.SubElement(root, "rect", {**attrs, "rx": "4", "fill": "#e2e8f0", "class": "space"})
+        ET.SubElement(
+            root,
+            "rect",
+            {**attrs, "rx": "4", "fill": "#e2e8f0", "class": "space", "data-space": str(space)},
+        )
         if space % 5 == 0:
             mark = {"x": f"{x + cell / 2:.0f}", "y": "88", "font-size": "14", "fill": _MUTED}
             ET.SubElement(root, "text", {**mark, "text-anchor": "middle"}).text = str(space)
     for number, ship in enumerate(ships, 1):
         if ship.gave_up is not None or ship.position is None:
             continue
-        x = left + (ship.position % track) * cell + cell / 2
-        _token(root, number, ship, x, 57.0, f"{ship.name}: {_ordinal(places[ship.name])}")
+        x = left + (ship.position - begin) * cell + cell / 2
+        _token(root, number, ship, x, 57.0, f"{ship.name}: {ordinal(places[ship.name])}")
     if gave_up:
         x0 = left * 2 + strip
         heading = {"x": f"{x0:.0f}", "y": "30", "font-size": "16", "fill": _MUTED}
@@ -205,7 +207,7 @@ def scoreboard_html(
             place = "–"
             status = f'<td class="status gave-up">gave up: {html.escape(ship.gave_up)}</td>'
         else:
-            place = _ordinal(places[ship.name]) if ship.name in places else "–"
+            place = ordinal(places[ship.name]) if ship.name in places else "–"
             status = '<td class="status">flying</td>'
         space = "–" if ship.position is None else str(ship.position % track)
         rows.append(

@@ -4,18 +4,20 @@ ate and fused, and the ship as the events up to a step left it.
 The pictures of a walk are drawn from this alone (and the ship as the intruder found it), never
 from a running engine: the ship at step *k* is the fold (:mod:`trucker.play.record`) of the
 events before the landing and those of the steps up to *k*, so a tile's crew disappear in the
-frame of the step that ate them and not before. The tries a walker made before a move are read
-from the move itself and the order its hand tries moves in (RULES §7.2): the engine moved it
-there because every earlier try found no joined side.
+frame of the step that ate them and not before. The tries a walker made before a move are the
+log's (each ``walked`` event carries them); a log written before the events carried them has
+them worked out again by the engine's own rule for the next step
+(:func:`~trucker.sim.intruders.next_step`), never by a second copy of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from trucker.core.cards import Hand
 from trucker.core.events import (
     Ate,
     CardRevealed,
@@ -36,6 +38,8 @@ from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
 from trucker.core.threats import Line
 from trucker.play.record import ShipAfter, record_flight
+from trucker.sim.intruders import next_step, turn_order
+from trucker.sim.state import ShipState
 
 __all__ = ["Visit", "WalkStory", "walk_story", "tries", "event_of", "line_of"]
 
@@ -45,7 +49,6 @@ _TURNS = {
     "straight": lambda h: h,
     "back": lambda h: h.opposite,
 }
-_ORDER = {"left": ("left", "straight", "right"), "right": ("right", "straight", "left")}
 
 
 def event_of(event: Event | Mapping[str, Any]) -> Event:
@@ -64,26 +67,20 @@ class Visit:
     heading: Direction
     move: str
     why: str
+    tried: tuple[str, ...] = ()
+    """The moves tried before ``move`` that found no joined side (RULES §7.2)."""
     ate: Ate | None = None
     fused: bool = False
     fused_again: bool = False
     defeated_by: str | None = None
 
 
-def tries(hand: str, move: str) -> list[tuple[str, bool]]:
-    """The moves a walker tried before ``move``, in order, each with whether it was taken: the
-    hand's order (RULES §7.2) up to the move taken, every one of them for a way back."""
-    if move == "landed":
+def tries(visit: Visit) -> list[tuple[str, bool]]:
+    """The moves a walker tried to make this step, in order, each with whether it was taken:
+    every try that found no joined side, then the move made."""
+    if visit.move == "landed":
         return []
-    order = _ORDER.get(hand, _ORDER["left"])
-    if move == "back":
-        return [(m, False) for m in order] + [("back", True)]
-    done = []
-    for name in order:
-        done.append((name, name == move))
-        if name == move:
-            break
-    return done
+    return [(m, False) for m in visit.tried] + [(visit.move, True)]
 
 
 def turned(heading: Direction, move: str) -> Direction:
@@ -183,17 +180,18 @@ def walk_story(ship: Ship, events: Sequence[Event | Mapping[str, Any]]) -> WalkS
                 if event.hand not in by_hand:
                     story.hands.append(event.hand)
                     by_hand[event.hand] = []
-                by_hand[event.hand].append(
-                    Visit(
-                        event.hand,
-                        event.step,
-                        Cell.parse(event.square),
-                        event.part,
-                        Direction.parse(event.heading),
-                        event.move,
-                        event.why,
-                    )
+                walked = by_hand[event.hand]
+                visit = Visit(
+                    event.hand,
+                    event.step,
+                    Cell.parse(event.square),
+                    event.part,
+                    Direction.parse(event.heading),
+                    event.move,
+                    event.why,
                 )
+                tried = event.tried if event.tried is not None else _tried(ship, walked, visit)
+                walked.append(replace(visit, tried=tuple(tried)))
             case Ate():
                 _amend(by_hand, event.hand, ate=event)
             case Fused():
@@ -229,7 +227,25 @@ def _step_of(event: Event, started: bool) -> int | None:
 
 
 def _amend(by_hand: dict[str, list[Visit]], hand: str, **changes: Any) -> None:
-    from dataclasses import replace
-
     visits = by_hand[hand]
     visits[-1] = replace(visits[-1], **changes)
+
+
+def _tried(ship: Ship, before: Sequence[Visit], visit: Visit) -> tuple[str, ...]:
+    """The tries of a step whose event does not carry them (an older log): the engine's next
+    step from where the walker stood, on the ship as the intruder found it; if the ship had
+    changed under the walk (a double commando's fuses gone off), the hand's order up to the
+    move (RULES §7.2)."""
+    if visit.move == "landed" or not before:
+        return ()
+    hand = Hand(visit.hand) if visit.hand in ("left", "right") else Hand.LEFT
+    order = turn_order(hand)
+    if visit.move == "back":
+        return order
+    stood = before[-1]
+    joined = ShipState(ship).structure.joined.get(stood.square, {})
+    previous = before[-2].square if len(before) > 1 else None
+    found = next_step(joined, stood.heading, hand, previous)
+    if found is not None and found.move == visit.move and found.square == visit.square:
+        return found.tried
+    return order[: order.index(visit.move)] if visit.move in order else ()

@@ -180,7 +180,7 @@ _MOVES = {
 
 
 def _tried_words(visit: Visit) -> str:
-    done = tries(visit.hand, visit.move)
+    done = tries(visit)
     if not done:
         return ""
     return " ".join(f"{m} {'✓' if ok else '✗'}" for m, ok in done) + ": "
@@ -489,7 +489,7 @@ def _token(
 def _tries(panel: Panel, before: Visit, visit: Visit, layout: Layout) -> None:
     """The hand's tries on the tile it left, in order, at the sides they tried."""
     cx, cy = panel.centre(before.square)
-    for number, (move, taken) in enumerate(tries(visit.hand, visit.move), 1):
+    for number, (move, taken) in enumerate(tries(visit), 1):
         side = turned(before.heading, move)
         ux, uy = unit_vector(side)
         ex, ey = cx + ux * SQUARE / 2, cy + uy * SQUARE / 2
