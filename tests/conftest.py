@@ -1,14 +1,59 @@
-"""Shared fixtures: paths to the bundled scenarios and a small text-grid ship builder."""
+"""Shared fixtures (paths to the bundled scenarios), the hypothesis profiles, and ``--rules``.
+
+- Hypothesis runs its ``ci`` profile (the same examples every run, no example database) when
+  the environment says ``CI`` or ``HYPOTHESIS_PROFILE=ci``: a failure there reproduces, and a
+  run takes the same time each time. Elsewhere it draws new examples each run.
+- ``pytest --rules 7.2`` runs the tests marked ``@pytest.mark.rules("7.2")`` (``--rules 7``:
+  every section of §7); ``pytest --rules 7.2 --collect-only -q`` lists them. A marker names a
+  heading of docs/rules.md (tests/docs/test_own_docs.py checks that it does).
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 SHARED = ROOT.parent / "shared"
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="SECTION",
+        help="only the tests of a docs/rules.md section (7.2; 7 takes 7.1, 7.2...), as "
+        "@pytest.mark.rules names them; may be given more than once",
+    )
+
+
+def _within(section: str, wanted: str) -> bool:
+    """``7.2`` is within ``7`` and ``7.2``, not within ``7.20`` or ``1``."""
+    return section == wanted or section.startswith(wanted.rstrip(".") + ".")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    wanted: list[str] = config.getoption("--rules")
+    if not wanted:
+        return
+    keep, drop = [], []
+    for item in items:
+        sections = [str(s) for mark in item.iter_markers("rules") for s in mark.args]
+        chosen = any(_within(s, w) for s in sections for w in wanted)
+        (keep if chosen else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.fixture

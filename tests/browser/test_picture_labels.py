@@ -22,6 +22,8 @@ from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
+pytestmark = pytest.mark.slow
+
 INTRUDERS = SCENARIOS / "intruders"
 
 

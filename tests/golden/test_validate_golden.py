@@ -17,6 +17,8 @@ from trucker.formats.load import ship_from_document
 from trucker.rules.validate import validate
 from trucker.rules.violations import RuleId
 
+pytestmark = pytest.mark.rules("3.1")
+
 FOLDER = Path(__file__).parent / "validate"
 CASES = sorted(FOLDER.glob("*.toml"))
 

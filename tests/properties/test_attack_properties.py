@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from trucker.sim.captains import RandomPolicy
 from trucker.sim.exposure import exposure
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+
+pytestmark = pytest.mark.rules("5")
 
 LEGAL = [
     "class-i-starter.toml",
@@ -36,6 +39,7 @@ threats = st.builds(Threat, st.sampled_from(list(ThreatKind)), st.sampled_from(D
 rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     name=st.sampled_from(sorted(SHIPS)),

@@ -27,6 +27,8 @@ from trucker.formats.catalogue import data_root, parse_board, scenarios_root
 from trucker.formats.load import _tile, parse_document, ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile
 
+pytestmark = pytest.mark.slow
+
 ODD_VALUES: list[Any] = [
     None, True, False, 0, 1, 2, 3, 4, 6, 7, -1, 2.0, "", "x", "2",
     "front", "f", "N", "rear", "left", "Right", " rear ",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from trucker.formats.load import ship_from_document
 from trucker.rules.repair import CannotRepair, repair
 from trucker.rules.validate import validate
 from trucker.sim.captains import RandomPolicy
+
+pytestmark = [pytest.mark.slow, pytest.mark.rules("3.2")]
 
 
 def build(doc: dict[str, Any]) -> Ship:

@@ -14,6 +14,8 @@ from trucker.core.ship import Ship
 from trucker.rules.repair import CannotRepair, RepairResult, repair
 from trucker.sim.captains import ScriptedPolicy
 
+pytestmark = pytest.mark.rules("3.2")
+
 
 def removed(result: RepairResult) -> list[tuple[str, str]]:
     return [(str(r.cell), r.reason) for r in result.removed]
