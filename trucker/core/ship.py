@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Connector, Direction
-from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartInfo
+from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartFacts
 
 __all__ = ["Tile", "Contents", "EMPTY", "Ship", "sort_goods"]
 
@@ -43,11 +43,6 @@ class Tile:
 
     def side(self, direction: Direction) -> Connector:
         return self.sides[direction.index]
-
-    @property
-    def is_cabin(self) -> bool:
-        """A cabin in the crew sense (the starting cabin included, RULES §2.2)."""
-        return self.part is Part.CABIN
 
 
 class Contents(NamedTuple):
@@ -94,7 +89,7 @@ class Ship:
     board: Board
     tiles: Mapping[Cell, Tile]
     contents: Mapping[Cell, Contents] = field(kw_only=True)
-    part_facts: Mapping[Part, PartInfo] = field(kw_only=True)
+    part_facts: PartFacts = field(kw_only=True)
     name: str | None = None
     holes: tuple[int, int] | None = None
     insured: bool | None = None
@@ -116,7 +111,6 @@ class Ship:
             "tiles": dict(self.tiles),
             "contents": dict(self.contents),
             "rulings": dict(self.rulings),
-            "part_facts": dict(self.part_facts),
         }
 
     def __setstate__(self, state: dict[str, object]) -> None:

@@ -20,9 +20,10 @@ import tomli
 
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
-from trucker.core.parts import Part, PartInfo
+from trucker.core.parts import Part, PartFacts, PartInfo
 from trucker.formats.boards import board_from_file
 from trucker.formats.fast import read_board
+from trucker.formats.parts_file import read_parts
 
 if TYPE_CHECKING:  # cards and their models are imported when first read (start-up time)
     from pydantic import BaseModel
@@ -61,9 +62,10 @@ def scenarios_root() -> Traversable:
 
 
 @cache
-def parts() -> dict[Part, PartInfo]:
+def parts() -> PartFacts:
+    """Every part's row (``components_data/parts.toml``), checked as it is read."""
     raw = tomli.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
-    return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
+    return read_parts(raw, "components_data/parts.toml")
 
 
 def part_info(part: Part) -> PartInfo:

@@ -410,6 +410,13 @@ def _tile(entry: Any, launch: bool) -> tuple[Tile, Contents]:
             held["passenger"] = entry.passenger if entry.passenger is not None else launch
         case Part.STASIS_CHAMBER:
             held["sleepers"] = entry.sleepers or 0
+        case Part.STRUCTURE | Part.SOLAR_PANEL | Part.ROUTER | Part.TURRET | Part.ARMORY:
+            pass
+        case _:  # a part of no case above: how it lies, read by the keys it shares
+            for key in ("facing", "covers", "nozzles"):
+                value = getattr(entry, key, None)
+                if value is not None:
+                    fields[key] = tuple(value) if isinstance(value, list) else value
     return Tile(**fields), Contents(**held) if held else EMPTY
 
 

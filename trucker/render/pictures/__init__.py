@@ -2,7 +2,8 @@
 hits, the exposure of each tile, intruders' walks. They never compute a rule.
 
 One module per subject, on one canvas: :mod:`~trucker.render.pictures.canvas` (sizes, colours,
-elements, panels), :mod:`~trucker.render.pictures.tiles` (squares and tiles),
+elements, panels), :mod:`~trucker.render.pictures.board` (squares, holes, the seam),
+:mod:`~trucker.render.pictures.tiles` and :mod:`~trucker.render.pictures.icons` (tiles),
 :mod:`~trucker.render.pictures.ship`, :mod:`~trucker.render.pictures.threats` and
 :mod:`~trucker.render.pictures.walks`.
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from trucker.sim.exposure import SideExposure
     from trucker.sim.intruders import IntruderResult
     from trucker.sim.radiation import RadiationPlan
+from trucker.render.pictures.board import draw_squares
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
@@ -37,8 +38,9 @@ from trucker.render.pictures.canvas import (
     unit_vector,
 )
 from trucker.render.pictures.labels import Badge, Box, Layout
+from trucker.render.pictures.marks import square_outline
 from trucker.render.pictures.ship import lost_marks
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, tile_boxes
+from trucker.render.pictures.tiles import draw_tiles, tile_boxes
 
 __all__ = [
     "roll_text",
@@ -181,7 +183,7 @@ def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color
             ghost=True,
             element_id="rolled-line",
         )
-    draw_tiles(parent, panel, ship.tiles, ship.contents)
+    draw_tiles(parent, panel, ship.tiles, ship.contents, ship.part_facts)
     _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
 
 
@@ -248,7 +250,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     bottom = picture.place([first, second], ["the threat's line", "the ship after"])
     draw_threat(picture.body, first, before, result, RED)
     layout = Layout(Box(first.x0, first.y0, first.width, first.height))
-    layout.block(tile_boxes(first, before.tiles, before.contents))
+    layout.block(tile_boxes(first, before.tiles, before.contents, before.part_facts))
     marks_group = node(picture.body, "g", id="impacts")
     for number, impact in enumerate(result.impacts, 1):
         item = node(
@@ -279,8 +281,8 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             )
     layout.draw(picture.body)
     draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, second, after.tiles, after.contents)
-    lost_marks(picture.body, second, lost, before.tiles)
+    draw_tiles(picture.body, second, after.tiles, after.contents, after.part_facts)
+    lost_marks(picture.body, second, lost, before)
     picture.captions(captions, bottom - 6)
     return picture.render()
 
@@ -442,9 +444,9 @@ def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
         group = node(picture.body, "g", id=panel.id("side"), class_=f"side side-{side.direction}")
         draw_squares(group, panel, ship.hole_squares, tiles=ship.tiles)
         greyed = node(group, "g", class_="greyed", opacity=0.55, filter="saturate(0.1)")
-        draw_tiles(greyed, panel, ship.tiles, ship.contents)
+        draw_tiles(greyed, panel, ship.tiles, ship.contents, ship.part_facts)
         layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
-        layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+        layout.block(tile_boxes(panel, ship.tiles, ship.contents, ship.part_facts))
         _draw_heat(group, panel, side, layout)
         layout.draw(group)
         _side_arrow(group, panel, side.direction)
@@ -486,9 +488,9 @@ def radiation_svg(
     second = Panel.sized(after.board, extent, prefix="after-")
     bottom = picture.place([first, second], ["the leak: networks and crew", "the ship after"])
     draw_squares(picture.body, first, before.hole_squares, tiles=before.tiles)
-    draw_tiles(picture.body, first, before.tiles, before.contents)
+    draw_tiles(picture.body, first, before.tiles, before.contents, before.part_facts)
     layout = Layout(Box(first.x0, first.y0, first.width, first.height))
-    layout.block(tile_boxes(first, before.tiles, before.contents))
+    layout.block(tile_boxes(first, before.tiles, before.contents, before.part_facts))
     group = node(picture.body, "g", id="networks")
     for k, network in enumerate(plan.networks):
         color = RED if network.explodes else GREEN
@@ -535,8 +537,8 @@ def radiation_svg(
         )
     layout.draw(picture.body)
     draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, second, after.tiles, after.contents)
-    lost_marks(picture.body, second, lost, before.tiles)
+    draw_tiles(picture.body, second, after.tiles, after.contents, after.part_facts)
+    lost_marks(picture.body, second, lost, before)
     captions = [(line, "bad summary" if "explodes" in line else "summary") for line in lines]
     picture.captions(captions, bottom - 6)
     return picture.render()
@@ -621,10 +623,10 @@ def threats_svg(
     )
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, panel, after.tiles, after.contents)
-    lost_marks(picture.body, panel, lost, before.tiles)
+    draw_tiles(picture.body, panel, after.tiles, after.contents, after.part_facts)
+    lost_marks(picture.body, panel, lost, before)
     layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
-    layout.block(tile_boxes(panel, after.tiles, after.contents))
+    layout.block(tile_boxes(panel, after.tiles, after.contents, after.part_facts))
     group = node(picture.body, "g", id="impacts")
     for number, impact in enumerate(impacts, 1):
         color = RED if impact.square is not None and not impact.stopped_by else "#475569"

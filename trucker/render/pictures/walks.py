@@ -22,11 +22,11 @@ from trucker.core.events import Event
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
 from trucker.core.threats import Line
+from trucker.render.pictures.board import draw_squares
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
     INSET,
-    NAMES,
     RED,
     SQUARE,
     WALKER_COLORS,
@@ -39,18 +39,12 @@ from trucker.render.pictures.canvas import (
     square_rect,
     unit_vector,
 )
+from trucker.render.pictures.icons import crew_spots, icon_centre
 from trucker.render.pictures.labels import Badge, Box, Layout
+from trucker.render.pictures.marks import square_outline
 from trucker.render.pictures.story import Visit, WalkStory, tries, turned, walk_story
 from trucker.render.pictures.threats import draw_lines, roll_line
-from trucker.render.pictures.tiles import (
-    crew_spots,
-    draw_squares,
-    draw_tile_tops,
-    draw_tiles,
-    icon_centre,
-    square_outline,
-    tile_boxes,
-)
+from trucker.render.pictures.tiles import draw_tile_tops, draw_tiles, tile_boxes
 from trucker.render.text import LOST, Mark, draw_ship
 from trucker.render.walks import step_label
 
@@ -565,11 +559,11 @@ def walk_frame_svg(
     draw_squares(picture.body, panel, before.hole_squares, tiles=ship.tiles)
     layout = Layout(Box(0, 40, panel.width, panel.height))
     draw_lines(picture.body, panel, story.line, rolled, "#475569")
-    draw_tiles(picture.body, panel, ship.tiles, ship.contents, floor_only=True)
-    layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents, ship.part_facts, floor_only=True)
+    layout.block(tile_boxes(panel, ship.tiles, ship.contents, ship.part_facts))
     _lost(picture.body, panel, story, lost, layout)
     walks_group = node(picture.body, "g", id="walks")
-    draw_tile_tops(picture.body, panel, ship.tiles, ship.contents)
+    draw_tile_tops(picture.body, panel, ship.tiles, ship.contents, ship.part_facts)
     marks_group = node(picture.body, "g", id="walk-marks")
     for visit in shown:
         _ghosts(marks_group, panel, visit, visit.step == upto)
@@ -737,7 +731,7 @@ def _lost(
             class_="lost-mark " + ("exploded-mark" if blown else "drifted-mark"),
             data_square=str(cell),
         )
-        name = NAMES[tile.part] if tile is not None else "tile"
+        name = story.ship.part_facts[tile.part].look.label if tile is not None else "tile"
         node(mark, "title", f"{cell}: the {name} " + ("exploded" if blown else "drifted off"))
         square_rect(
             mark,
