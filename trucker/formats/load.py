@@ -14,6 +14,7 @@ import re
 import stat
 import sys
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ from trucker.formats.catalogue import find_board, parse_board, part_info, parts
 from trucker.formats.fast import read_ship, read_tile
 
 if TYPE_CHECKING:  # pydantic is imported only for a file the fast path declines
+    from pydantic_core import ErrorDetails
+
     from trucker.formats.ship_file import ShipFile
 
 __all__ = [
@@ -520,11 +523,11 @@ def _ship_model(data: Mapping[str, Any], name: str, errors: list[InputError]) ->
             for key, entry in raw_tiles.items():
                 part = entry.get("part") if isinstance(entry, Mapping) else None
                 keys_at[("tiles", key)] = tile_keys(str(part))
-        errors.extend(_part_errors(input_errors(exc, name, drop=TILE_MODELS, keys_at=keys_at)))
+        explain = partial(_part_error, name)
+        errors.extend(input_errors(exc, name, drop=TILE_MODELS, keys_at=keys_at, explain=explain))
         return None
 
 
-_TAG = re.compile(r"tag '(.*)' found using", re.IGNORECASE)
 _WORD = re.compile(r"[\w-]*")
 
 
@@ -540,27 +543,23 @@ def _close_part(bad: str) -> str | None:
     return known[close[0]] if close else None
 
 
-def _part_errors(errors: list[InputError]) -> list[InputError]:
-    """Say "unknown part" plainly where pydantic talks about union tags."""
-    out = []
-    for err in errors:
-        if "does not match any of the expected tags" in err.problem:
-            found = _TAG.search(err.problem)
-            bad = found.group(1) if found else "?"
-            where = err.where if err.where.endswith(".part") else f"{err.where}.part"
-            close = _close_part(bad)
-            if close:
-                problem = f"unknown part {bad!r} (did you mean {close!r}?)"
-            elif not _WORD.fullmatch(bad):
-                problem = f"expected a part name such as 'cabin', got {bad}"
-            else:
-                problem = f"unknown part {bad!r} (`trucker parts` lists them)"
-            out.append(InputError(err.file, where, problem))
-        elif "unable to extract tag using discriminator" in err.problem.lower():
-            out.append(InputError(err.file, f"{err.where}.part", "required key is missing"))
-        else:
-            out.append(err)
-    return out
+def _part_error(file: str, err: ErrorDetails, where: str) -> InputError | None:
+    """Say "unknown part" plainly where pydantic's error is about the union's tag: a part
+    that is none of the models' (``union_tag_invalid``), or no part at all
+    (``union_tag_not_found``)."""
+    if err["type"] == "union_tag_not_found":
+        return InputError(file, f"{where}.part", "required key is missing")
+    if err["type"] != "union_tag_invalid":
+        return None
+    bad = str(err.get("ctx", {}).get("tag", "?"))
+    close = _close_part(bad)
+    if close:
+        problem = f"unknown part {bad!r} (did you mean {close!r}?)"
+    elif not _WORD.fullmatch(bad):
+        problem = f"expected a part name such as 'cabin', got {bad}"
+    else:
+        problem = f"unknown part {bad!r} (`trucker parts` lists them)"
+    return InputError(file, where if where.endswith(".part") else f"{where}.part", problem)
 
 
 def load_ship(path: str | os.PathLike[str], *, display: str | None = None) -> Ship:
