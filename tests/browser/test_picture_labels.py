@@ -55,7 +55,7 @@ def _walks() -> list[tuple[str, str]]:
 
 
 def _leaks() -> list[tuple[str, str]]:
-    from trucker.render.pictures.threats import radiation_svg
+    from trucker.render.pictures.leak import radiation_svg
     from trucker.sim import encounters
 
     out = []

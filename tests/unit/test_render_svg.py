@@ -401,7 +401,7 @@ def test_a_double_intruder_walks_in_two_colours() -> None:
 
 
 def test_outcome_counts_name_aliens_goods_and_humans() -> None:
-    from trucker.render.pictures.walks import eaten_words
+    from trucker.render.pictures.walk_words import eaten_words
 
     assert eaten_words(2, ("brown",), "RY", 3) == [
         "2 humans",
@@ -456,7 +456,7 @@ def test_a_leak_draws_every_network_with_its_tokens_and_the_crew_it_takes(number
     total (exploding ones dashed red), each tile losing a crew member tagged, and the ship after
     with exactly the destroyed tiles crossed out."""
     from trucker.core.rulings import Rulings
-    from trucker.render.pictures.threats import radiation_svg
+    from trucker.render.pictures.leak import radiation_svg
     from trucker.sim import encounters
 
     cases = tomllib.loads((SCENARIOS / "radiation" / "cases.toml").read_text(encoding="utf-8"))

@@ -253,4 +253,3 @@ def _draw_seam(parent: ET.Element, panel: Panel, occupied: set[Cell] | None = No
             fill=SEAM,
             text_anchor="middle",
         )
-
