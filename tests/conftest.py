@@ -6,12 +6,18 @@
 - ``pytest --rules 7.2`` runs the tests marked ``@pytest.mark.rules("7.2")`` (``--rules 7``:
   every section of §7); ``pytest --rules 7.2 --collect-only -q`` lists them. A marker names a
   heading of docs/rules.md (tests/docs/test_own_docs.py checks that it does).
+- A test that starts a process (a ``trucker`` subprocess, directly or through a helper of its
+  module) is ``slow`` without saying so: a new interpreter costs more than most tests.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
+import re
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -42,7 +48,38 @@ def _within(section: str, wanted: str) -> bool:
     return section == wanted or section.startswith(wanted.rstrip(".") + ".")
 
 
+_PROCESS = re.compile(r"\b(?:subprocess\.\w+|Popen|trucker|run_subprocess)\(")
+"""A call that starts a process: the subprocess module, or tests/cli/invoke.py's helpers."""
+
+
+@cache
+def _process_helpers(module: ModuleType) -> frozenset[str]:
+    """The module's own functions that start a process."""
+    return frozenset(
+        name
+        for name, value in vars(module).items()
+        if inspect.isfunction(value)
+        and value.__module__ == module.__name__
+        and not name.startswith("test_")
+        and _PROCESS.search(inspect.getsource(value))
+    )
+
+
+def _starts_a_process(item: pytest.Item) -> bool:
+    function = getattr(item, "function", None)
+    module = getattr(item, "module", None)
+    if function is None or module is None:
+        return False
+    source = inspect.getsource(function)
+    if _PROCESS.search(source):
+        return True
+    return any(re.search(rf"\b{name}\(", source) for name in _process_helpers(module))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("slow") is None and _starts_a_process(item):
+            item.add_marker(pytest.mark.slow)
     wanted: list[str] = config.getoption("--rules")
     if not wanted:
         return
