@@ -32,7 +32,8 @@ _HOMES = {
     "trucker.core.threats": ("Threat", "ThreatKind"),
     "trucker.formats.catalogue": ("catalogue", "find_board", "builtin_boards", "scenarios_root"),
     "trucker.formats.decks": ("Deck", "load_deck"),
-    "trucker.formats.load": ("load_ship", "load_ships", "read_document"),
+    "trucker.formats.documents": ("read_document",),
+    "trucker.formats.load": ("load_ship", "load_ships"),
     "trucker.formats.write": ("dumps_ship",),
     "trucker.rules.repair": ("repair", "CannotRepair", "RepairResult"),
     "trucker.rules.report": ("Report",),
@@ -85,7 +86,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from trucker.core.threats import Threat, ThreatKind
     from trucker.formats.catalogue import builtin_boards, catalogue, find_board, scenarios_root
     from trucker.formats.decks import Deck, load_deck
-    from trucker.formats.load import load_ship, load_ships, read_document
+    from trucker.formats.documents import read_document
+    from trucker.formats.load import load_ship, load_ships
     from trucker.formats.write import dumps_ship
     from trucker.play.advice import Advice, OptionValue, advise, advise_log, appraise_options
     from trucker.play.changes import DEFAULT_PARTS, changes, parse_parts

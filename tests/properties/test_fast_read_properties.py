@@ -24,7 +24,8 @@ from trucker.core.errors import BadInput
 from trucker.formats import fast
 from trucker.formats.board_file import BoardFile, InsuranceEntry
 from trucker.formats.catalogue import data_root, parse_board, scenarios_root
-from trucker.formats.load import _tile, parse_document, ship_from_document
+from trucker.formats.documents import parse_document
+from trucker.formats.load import _tile, ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile
 
 pytestmark = pytest.mark.slow

@@ -144,8 +144,8 @@ def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
     from pydantic import ValidationError
 
+    from trucker.formats.catalogue_file import CatalogueFile
     from trucker.formats.deck_file import TAGS as CARD_TAGS
-    from trucker.formats.deck_file import CatalogueFile
     from trucker.formats.errors import input_errors
 
     try:
@@ -222,7 +222,7 @@ def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
     from trucker.core.cards import Level
     from trucker.core.catalogue import DealRules
-    from trucker.formats.deck_file import DealFile
+    from trucker.formats.catalogue_file import DealFile
 
     model = _model(DealFile, "cards/deal.toml")
     per_pile = {
@@ -239,7 +239,7 @@ def rewards() -> Rewards:
     """The credits a flight pays at its end, from ``components_data/rewards.toml``."""
     from trucker.core.cards import Level
     from trucker.core.catalogue import Rewards
-    from trucker.formats.deck_file import RewardsFile
+    from trucker.formats.catalogue_file import RewardsFile
 
     model = _model(RewardsFile, "rewards.toml")
     return Rewards(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from trucker.core.cards import MAX_DECK, Card, Level
 from trucker.core.errors import BadInput, InputError
 from trucker.formats.catalogue import cards
-from trucker.formats.load import display_name, read_document
+from trucker.formats.documents import display_name, read_document
 
 if TYPE_CHECKING:  # pydantic is imported only for a deck file (see deck_from_document)
     from pydantic_core import ErrorDetails
