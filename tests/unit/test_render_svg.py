@@ -31,7 +31,7 @@ from trucker.render.pictures import (
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
-from trucker.sim.exposure import exposure
+from trucker.sim.exposure import exact_odds
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -275,7 +275,7 @@ def test_a_shifted_hit_shows_the_rolled_line_too() -> None:
 
 def test_exposure_colours_each_met_tile_with_its_odds() -> None:
     built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
-    sides = exposure(ShipState.from_ship(built), ThreatKind.SMALL_METEOR)
+    sides = exact_odds(ShipState.from_ship(built), ThreatKind.SMALL_METEOR)
     root = parse(exposure_svg(built, sides))
     ids = by_id(root)
     assert len(with_class(root, "side")) == 4

@@ -116,8 +116,9 @@ def odds(
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks, fly_until, worker_count
+    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec
+    from trucker.play.odds import run_odds
+    from trucker.play.parallel import worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
     if not 1 <= len(ships) <= 5:
@@ -155,14 +156,10 @@ def odds(
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, most)
     started = time.perf_counter()
-    if target is None:
-        with progress(most, quiet=json_out) as advance:
-            outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
-    else:
-        with progress(most, quiet=json_out, half=half_width_words(target)) as advance:
-            outcome = fly_until(spec, target, workers=workers, dask=dask, progress=advance)
+    half = half_width_words(target) if target is not None else None
+    with progress(most, quiet=json_out, half=half) as advance:
+        result = run_odds(spec, target, workers=workers, dask=dask, progress=advance)
     elapsed = time.perf_counter() - started
-    result = summarise(spec, outcome.tally, partial=outcome.partial, precision=outcome.precision)
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,
@@ -171,7 +168,7 @@ def odds(
     }
     if json_out:
         print_json({**result.to_dict(), "run": run})
-        raise typer.Exit(130 if outcome.partial else 0)
+        raise typer.Exit(130 if result.partial else 0)
     lines = odds_lines(result, spec)
     print_lines(lines[:1])
     if err.is_terminal:
@@ -179,4 +176,4 @@ def odds(
         # saved report holds the numbers alone
         err.print(odds_timing(run))
     print_lines(lines[1:])
-    raise typer.Exit(130 if outcome.partial else 0)
+    raise typer.Exit(130 if result.partial else 0)

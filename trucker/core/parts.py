@@ -35,7 +35,12 @@ __all__ = [
 
 
 class Part(StrEnum):
-    """The ``part`` of a tile, as the layout file writes it."""
+    """The ``part`` of a tile, as the layout file writes it.
+
+    >>> import trucker
+    >>> trucker.Part("double-cannon").is_cannon, trucker.Part.SHIELD.words
+    (True, 'shield')
+    """
 
     CABIN = "cabin"
     STRUCTURE = "structure"

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.notebook import picture
 from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartFacts
 
 __all__ = ["Tile", "Contents", "EMPTY", "Ship", "sort_goods"]
@@ -84,7 +85,15 @@ class Ship:
     """A ship layout: a board, the tiles on its squares and what each holds (``contents`` has
     an entry for every tile), as read from a file or built, with the printed facts of its parts
     (the crew a cabin holds, an engine's power...) from the catalogue it was read with: the
-    rules read a part's numbers there, never from a file."""
+    rules read a part's numbers there, never from a file.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> str(ship.tiles[trucker.Cell(7, 7)].part), ship.contents[trucker.Cell(7, 7)].crew
+    ('cabin', 2)
+    >>> ship._repr_svg_().startswith("<svg")  # what a notebook shows
+    True
+    """
 
     board: Board
     tiles: Mapping[Cell, Tile]
@@ -121,6 +130,10 @@ class Ship:
     def __repr__(self) -> str:
         where = self.file or self.name or "unnamed"
         return f"<Ship {where!r} on {self.board.id}, {len(self.tiles)} tiles>"
+
+    def _repr_svg_(self) -> str:
+        """The ship drawn on its board, as a notebook shows it (``trucker show --svg``)."""
+        return picture("ship_svg", self)
 
     @property
     def label(self) -> str:

@@ -31,6 +31,13 @@ __all__ = [
 
 
 class ThreatKind(StrEnum):
+    """A kind of threat, as cards and ``trucker hit`` name it (RULES §5.2).
+
+    >>> import trucker
+    >>> [str(kind) for kind in trucker.ThreatKind.parse("paired-meteor").impacts]
+    ['large-meteor', 'small-meteor']
+    """
+
     SMALL_METEOR = "small-meteor"
     LARGE_METEOR = "large-meteor"
     LIGHT_FIRE = "light-fire"
@@ -62,7 +69,13 @@ _THREAT = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """A threat kind and the side it comes from, written ``"small-meteor front"``."""
+    """A threat kind and the side it comes from, written ``"small-meteor front"``.
+
+    >>> import trucker
+    >>> threat = trucker.Threat.parse("heavy-fire left")
+    >>> str(threat.kind), str(threat.direction), str(threat)
+    ('heavy-fire', 'left', 'heavy-fire left')
+    """
 
     kind: ThreatKind
     direction: Direction

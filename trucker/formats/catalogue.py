@@ -57,7 +57,12 @@ def data_root() -> Traversable:
 
 
 def scenarios_root() -> Traversable:
-    """The bundled scenarios (ships, decks, teaching cases), packaged with the data."""
+    """The bundled scenarios (ships, decks, teaching cases), packaged with the data.
+
+    >>> import trucker
+    >>> (trucker.scenarios_root() / "ships" / "class-i-starter.toml").is_file()
+    True
+    """
     return resources.files("trucker.scenarios")
 
 
@@ -125,7 +130,8 @@ def _aliases() -> dict[str, Board]:
 def find_board(name: str) -> Board:
     """A built-in board by id or alias, any case; ``KeyError`` with a suggestion otherwise.
 
-    >>> find_board("cylinder").id
+    >>> import trucker
+    >>> trucker.find_board("cylinder").id
     'IIB'
     """
     found = _aliases().get(name.strip().lower())

@@ -36,7 +36,14 @@ RANDOM_PREFIX = "random:"
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """The cards of one flight, top first, and the flight's level (it decides rewards)."""
+    """The cards of one flight, top first, and the flight's level (it decides rewards).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> deck = trucker.plan(ship, "random:II", seed=1).deck
+    >>> str(deck.level), len(deck.cards)
+    ('II', 12)
+    """
 
     name: str | None
     level: Level
@@ -180,7 +187,13 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
 def load_deck(path: str | os.PathLike[str], *, display: str | None = None) -> Deck:
     """Read a deck file (``trucker-deck/1``, TOML or JSON; ``-``: standard input);
-    :class:`BadInput` on any problem."""
+    :class:`BadInput` on any problem.
+
+    >>> import trucker
+    >>> deck = trucker.load_deck(trucker.scenarios_root() / "decks" / "round-1.toml")
+    >>> deck.name, str(deck.level), len(deck.cards), str(deck.cards[0].type)
+    ('Round I, a calm start', 'I', 8, 'planets')
+    """
     name = display_name(path, display)
     return deck_from_document(read_document(path, display=name), name)
 

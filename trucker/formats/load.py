@@ -284,7 +284,13 @@ def _part_error(file: str, err: ErrorDetails, where: str) -> InputError | None:
 
 
 def load_ship(path: str | os.PathLike[str], *, display: str | None = None) -> Ship:
-    """Read a ship layout file (``trucker-ship/1``, TOML or JSON; ``-``: standard input)."""
+    """Read a ship layout file (``trucker-ship/1``, TOML or JSON; ``-``: standard input).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> ship.name, ship.board.id, len(ship.tiles)
+    ('Cruiser', 'III', 24)
+    """
     name = display_name(path, display)
     data = read_document(path, display=name)
     return ship_from_document(data, name, base=Path(path).parent)

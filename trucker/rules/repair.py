@@ -51,7 +51,12 @@ _PAIR_RULES = frozenset(
 
 
 class CannotRepair(TruckerError):
-    """The layout cannot be made legal by removing tiles (the spec's Repair step 5)."""
+    """The layout cannot be made legal by removing tiles (the spec's Repair step 5).
+
+    >>> import trucker
+    >>> issubclass(trucker.CannotRepair, trucker.TruckerError)
+    True
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +231,14 @@ def repair(
 ) -> RepairResult:
     """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be.
     The policy chooses which tile of a pair goes and which piece stays (by default the spec's
-    order, :class:`SpecOrder`)."""
+    order, :class:`SpecOrder`).
+
+    >>> import trucker
+    >>> broken = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
+    >>> fixed = trucker.repair(broken)
+    >>> [str(removal.cell) for removal in fixed.removed], trucker.validate(fixed.ship).legal
+    (['10,7', '5,7', '7,9', '7,6'], True)
+    """
     policy = policy or SpecOrder()
     problem = _start_problem(ship)
     if problem:

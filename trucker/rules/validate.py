@@ -61,11 +61,11 @@ def board_notes(ship: Ship, rulings: Rulings) -> list[str]:
 def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = False) -> Report:
     """The report on one ship: violations (sorted), notes, numbers and non-default rulings.
 
-    >>> from trucker.formats.load import load_ship
-    >>> from trucker.formats.catalogue import scenarios_root
-    >>> path = scenarios_root() / "ships" / "class-i-starter.toml"
-    >>> validate(load_ship(path)).legal
-    True
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> report = trucker.validate(ship)
+    >>> report.legal, report.stats.tiles
+    (True, 10)
     """
     ctx = RuleContext(ship, rulings)
     return Report(
@@ -75,6 +75,7 @@ def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = F
         stats=ship_stats(ctx),
         notes=tuple(board_notes(ship, rulings)),
         rulings=rulings.non_default(),
+        ship=ship,
     )
 
 

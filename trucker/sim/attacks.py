@@ -36,7 +36,7 @@ from trucker.sim.table import Table
 __all__ = [
     "Impact",
     "AttackResult",
-    "Outcome",
+    "LinePreview",
     "ShiftOption",
     "DefenceOption",
     "TakeHit",
@@ -79,7 +79,7 @@ class DefenceOption(NamedTuple):
         return (0, 0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
 
 
-class Outcome(NamedTuple):
+class LinePreview(NamedTuple):
     """A preview of what a line would cost with the default defences: crew (humans and aliens)
     and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
     battery tokens and solar panels spent."""
@@ -99,7 +99,7 @@ class ShiftOption(NamedTuple):
     thruster: Cell | None
     power: Power | None
     line: Line
-    outcome: Outcome
+    outcome: LinePreview
 
     @property
     def spends(self) -> frozenset[str]:
@@ -402,7 +402,7 @@ def offer_shift(
     table: Table,
     ship: ShipState,
     line: Line,
-    preview: Callable[[Line], Outcome],
+    preview: Callable[[Line], LinePreview],
     *,
     needs_crew: bool,
     context: str,
@@ -419,9 +419,9 @@ def offer_shift(
     ]
     if not moves_options:
         return None
-    seen: dict[Line, Outcome] = {}
+    seen: dict[Line, LinePreview] = {}
 
-    def look(where: Line) -> Outcome:
+    def look(where: Line) -> LinePreview:
         """One preview per line: every power source for the same move shows the same line."""
         if where not in seen:
             seen[where] = preview(where)
@@ -453,8 +453,8 @@ def offer_shift(
 
 def _impacts_outcome(
     table: Table, ship: ShipState, kinds: Iterable[ThreatKind]
-) -> Callable[[Line], Outcome]:
-    def preview(line: Line) -> Outcome:
+) -> Callable[[Line], LinePreview]:
+    def preview(line: Line) -> LinePreview:
         twin = ship.copy()
         quiet = table.quiet()
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
@@ -465,7 +465,7 @@ def _impacts_outcome(
             value += goods_value(damage.goods) + damage.tokens
             tokens_lost += damage.tokens
         spent = tokens - twin.tokens() - tokens_lost
-        return Outcome(len(twin.lost) - lost, crew, value, spent, len(twin.solar_used) - solar)
+        return LinePreview(len(twin.lost) - lost, crew, value, spent, len(twin.solar_used) - solar)
 
     return preview
 
