@@ -67,7 +67,7 @@ def test_fix_writes_a_legal_ship(tmp_path: Path) -> None:
     assert source.read_bytes() == before
     fixed = load_ship(out)
     assert validate(fixed).legal
-    assert "4 tile(s) lost" in result.stdout
+    assert "4 tiles lost, the fewest any repair loses" in result.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fixed.toml"]  # no temporary left
 
 
@@ -80,6 +80,52 @@ def test_fix_json(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert (data["tiles_lost"], data["legal"], data["output"]) == (2, True, str(out))
     assert validate(load_ship(out)).legal
+
+
+def test_fix_removes_the_sideways_engine_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES §3.2: one removal clears both problems (scenarios/ships/sideways-engine.toml has
+    the hand check); the stepwise repair loses two tiles."""
+    source = str(SHIPS / "sideways-engine.toml")
+    run = run_main(capsys, "fix", source, "-o", "-")
+    assert run.code == 0
+    assert run.err_lines[:2] == [
+        "removed 8,7 engine (engine-facing), which also clears engine-blocked 8,7 8,6",
+        "1 tile lost, the fewest any repair loses; each costs a credit at the end of the flight",
+    ]
+    stepwise = run_main(capsys, "fix", source, "-o", "-", "--method", "stepwise")
+    assert stepwise.code == 0
+    assert stepwise.err_lines[:2] == [
+        "removed 8,6 structure (engine-blocked)",
+        "removed 8,7 engine (engine-facing)",
+    ]
+    assert stepwise.err_lines[2].startswith("2 tiles lost (the stepwise repair")
+
+
+def test_fix_json_says_what_each_removal_clears(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = str(tmp_path / "fixed.toml")
+    run = run_main(capsys, "fix", str(SHIPS / "sideways-engine.toml"), "-o", out, "--json")
+    data = json.loads(run.stdout)
+    assert data["method"] == "cheapest" and data["search"]["exact"] is True
+    assert data["removed"] == [
+        {
+            "square": "8,7",
+            "part": "engine",
+            "reason": "engine-facing",
+            "clears": ["engine-facing 8,7", "engine-blocked 8,7 8,6"],
+        }
+    ]
+
+
+def test_fix_refuses_an_unknown_method(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "never.toml"
+    run = run_main(
+        capsys, "fix", str(SHIPS / "sideways-engine.toml"), "-o", str(out), "--method", "greedy"
+    )
+    assert run.code == 2
+    assert run.err_lines == ["--method: greedy: use cheapest or stepwise"]
+    assert not out.exists()
 
 
 def test_fix_to_stdout() -> None:

@@ -94,7 +94,7 @@ def test_illegal_layout_refused_unless_repaired() -> None:
     run = trucker(*args, "--repair", "--json")
     assert run.returncode == 0
     data = json.loads(run.stdout)
-    assert data["repaired"] == ["10,7", "5,7", "7,9", "7,6"]
+    assert data["repaired"] == ["10,7", "7,6", "5,7", "7,9"]  # as trucker fix removes them
     assert data["tiles_lost"] >= 4
 
 

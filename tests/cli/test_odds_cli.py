@@ -170,11 +170,11 @@ def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
-    process.send_signal(signal.SIGINT)
     try:
+        time.sleep(4)
+        process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=60)
-    finally:  # a run the signal did not stop flies on for minutes: never leave it behind
+    finally:  # a run the signal did not stop must not outlive the test (it flies a million)
         if process.poll() is None:
             process.kill()
             process.communicate()

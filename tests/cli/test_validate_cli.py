@@ -220,3 +220,36 @@ def test_many_files_end_with_a_count_of_the_verdicts(capsys: pytest.CaptureFixtu
 def test_json_has_neither_legend_nor_count(capsys: pytest.CaptureFixture[str]) -> None:
     run = run_main(capsys, "validate", "--json", LEGAL, ILLEGAL, "--legend")
     assert [json.loads(line)["file"] for line in run.stdout.splitlines()] == [LEGAL, ILLEGAL]
+
+
+def test_notes_on_idle_parts_in_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """abe-gadgets.toml is legal, but its solar panel powers nothing (the router network it is
+    joined to holds only a cabin, the starting cabin and a life support) and its thruster has
+    no crew connected (only the turret below it): notes, exit code 0 (RULES §2.4)."""
+    gadgets = str(SHIPS / "abe-gadgets.toml")
+    run = run_main(capsys, "validate", gadgets, "--no-board", "--no-legend")
+    assert run.code == 0
+    notes = [line for line in run.stdout.splitlines() if line.startswith("note: ")]
+    assert notes[0].startswith("note: solar-panel-idle 8,6: solar panel powers nothing")
+    assert notes[1].startswith("note: thruster-no-crew 5,7: thruster works against meteors")
+    assert notes[0].endswith("(RULES §2.4)")
+    run = run_main(capsys, "validate", gadgets, "--json")
+    data = json.loads(run.stdout)
+    assert [(n["note"], n["squares"], n["section"]) for n in data["part_notes"]] == [
+        ("solar-panel-idle", ["8,6"], "§2.4"),
+        ("thruster-no-crew", ["5,7"], "§2.4"),
+    ]
+    shown = json.loads(run_main(capsys, "show", gadgets, "--json").stdout)
+    assert shown["part_notes"] == data["part_notes"]
+
+
+def test_a_disconnected_tile_says_where_it_could_join(capsys: pytest.CaptureFixture[str]) -> None:
+    """broken-hauler.toml: 7,9's double left side meets 7,8's single right side."""
+    data = json.loads(run_main(capsys, "validate", ILLEGAL, "--json").stdout)
+    [hauler] = [
+        v for v in data["violations"] if v["squares"] == ["7,9"] and v["rule"] == "disconnected"
+    ]
+    assert hauler["could_join"] == {"how": "touching", "squares": ["7,8"]}
+    assert hauler["message"].endswith(
+        "its left side, double, does not join 7,8's right side, single"
+    )

@@ -49,3 +49,7 @@ def test_fix(name: str) -> None:
     assert result.tiles_lost == expect["tiles_lost"]
     if "removed" in expect:
         assert [str(r.cell) for r in result.removed] == expect["removed"]
+    if "stepwise" in expect:
+        stepwise = repair(ship, method="stepwise")
+        assert stepwise.tiles_lost == expect["stepwise"]["tiles_lost"]
+        assert [str(r.cell) for r in stepwise.removed] == expect["stepwise"]["removed"]

@@ -150,7 +150,12 @@ def oracle(doc: dict[str, Any]) -> tuple[list[list[str]], dict[str, int]]:
         if alien is None:
             continue
         if not any(alien in colors(on[o]) for o in connected[cell]):
-            add("alien-no-life-support", cell)
+            # named after the cabin: supports of its colour (none connected), then the
+            # connected supports (of other colours), each in board order
+            supports = sorted(c for c in on if colors(on[c]))
+            apart = [c for c in supports if alien in colors(on[c])]
+            wrong = [c for c in supports if c in connected[cell]]
+            add("alien-no-life-support", cell, *apart, *wrong)
         if tile.get("start"):
             add("alien-in-start-cabin", cell)
         if alien in first_of:

@@ -1,20 +1,23 @@
 """Properties of repair over random layouts (the spec's "Repair": for every repairable layout
-the result is legal, and repairing a legal ship changes nothing)."""
+the result is legal, and repairing a legal ship changes nothing; RULES §3.2: the default repair
+loses the fewest tiles, held here to a brute-force search on small ships of every board)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tests.properties.layouts import layouts
+from tests.properties.layouts import BOARDS, layouts
 from trucker.core.ship import Contents, Ship
 from trucker.formats.load import ship_from_document
 from trucker.rules.repair import CannotRepair, repair
-from trucker.rules.validate import validate
+from trucker.rules.validate import validate, violations
+from trucker.rules.violations import RuleId
 from trucker.sim.captains import RandomPolicy
 
 pytestmark = [pytest.mark.slow, pytest.mark.rules("3.2")]
@@ -106,9 +109,62 @@ def test_any_policy_choice_leaves_a_legal_ship_or_cannot(doc: dict[str, Any], se
     if not repairable(ship):
         return
     try:
-        result = repair(ship, policy=RandomPolicy(seed))
+        result = repair(ship, policy=RandomPolicy(seed), method="stepwise")
     except CannotRepair as exc:
         assert "starting cabin" in str(exc)
         return
     assert result.report.legal
     assert set(result.ship.tiles) <= set(ship.tiles)
+
+
+LOADOUT = frozenset(
+    {
+        RuleId.ALIEN_NO_LIFE_SUPPORT,
+        RuleId.ALIEN_IN_START_CABIN,
+        RuleId.ALIEN_DUPLICATE,
+        RuleId.OVERLOADED,
+    }
+)
+"""Rules the repair clears by unloading contents, never by removing a tile (step 1)."""
+
+
+def fewest_by_brute_force(ship: Ship) -> int:
+    """The fewest tiles whose removal leaves the ship legal but for its contents: every set of
+    tiles but the starting cabin tried, smallest first, each judged by the validator."""
+    on_board = ship.board.squares - ship.hole_squares
+    start = next(c for c, t in ship.tiles.items() if t.start and c in on_board)
+    others = sorted(c for c in ship.tiles if c != start)
+    for size in range(len(others) + 1):
+        for gone in combinations(others, size):
+            rest = ship.without(gone)
+            if all(v.rule in LOADOUT for v in violations(rest)):
+                return size
+    raise AssertionError("removing everything but the starting cabin always works")
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_the_default_repair_loses_the_fewest_tiles(board: str, data: st.DataObject) -> None:
+    """On small random ships of each board (the IIB seam, the IIIB holes and Class IV
+    included), the default repair loses exactly as many tiles as the fewest any removal does,
+    and says so (``exact``)."""
+    ship = build(data.draw(layouts(boards=(board,), max_tiles=7)))
+    if not repairable(ship):
+        return
+    result = repair(ship)
+    assert result.report.legal, result.report.violations
+    assert result.tiles_lost == fewest_by_brute_force(ship)
+    assert result.search is None or result.search.exact
+
+
+@settings(max_examples=60, deadline=None)
+@given(doc=layouts(max_tiles=14))
+def test_the_default_repair_never_loses_more_than_the_stepwise_one(doc: dict[str, Any]) -> None:
+    ship = build(doc)
+    if not repairable(ship):
+        return
+    cheapest = repair(ship)
+    assert cheapest.tiles_lost <= repair(ship, method="stepwise").tiles_lost
+    removed = {r.cell for r in cheapest.removed if r.reason not in ("fell off", "disconnected")}
+    assert removed <= set(ship.tiles)

@@ -59,16 +59,9 @@ COMPOSITION = {
     },
 }  # fmt: skip
 
-# RULES §6.5: the printed values not known (level III enemies; level II enemies, known only from
-# the 2nd edition).
-REPRESENTATIVE_IDS = {
-    "II-slavers-1",
-    "II-smugglers-1",
-    "II-pirates-1",
-    "III-slavers-1",
-    "III-smugglers-1",
-    "III-pirates-1",
-}
+# RULES §6.5: every base card of levels I-III is checked against the printed 1st-edition card
+# faces; none of them is representative any more.
+REPRESENTATIVE_IDS: set[str] = set()
 
 
 def t(text: str) -> Threat:
@@ -318,7 +311,8 @@ def test_first_edition_values_where_rules_gives_both() -> None:
     planets = c["I-planets-4"]
     assert isinstance(planets, Planets) and planets.days == 2
     planets = c["II-planets-4"]
-    assert isinstance(planets, Planets) and planets.planets == ("GGGG", "YY", "BB")
+    assert isinstance(planets, Planets) and planets.planets == ("GGGG", "YY", "BBB")
+    assert planets.note == "2nd edition: the third planet holds BBBB"
     swarm = c["II-meteor-swarm-2"]
     assert isinstance(swarm, MeteorSwarm) and len(swarm.threats) == 6
 
@@ -337,19 +331,44 @@ def test_level_ii_and_iii_samples_from_rules() -> None:
     assert isinstance(planets, Planets) and planets.planets == ("RRR", "YYY", "GGG", "BBB")
 
 
-def test_level_iii_enemies_scale_up_from_levels_i_and_ii() -> None:
-    """Representative values follow III = II + (II - I) (components_data/cards/level-III.toml)."""
+def test_the_enemies_as_the_printed_1st_edition_cards_give_them() -> None:
+    """The card faces, read by hand: level II's enemies print the numbers the 2nd edition has,
+    level III's are the 1st-edition cards' (RULES §6.5)."""
     c = cards()
-    for kind in ("slavers", "pirates"):
-        one, two, three = (c[f"{lv}-{kind}-1"] for lv in ("I", "II", "III"))
-        for key in ("strength", "credits", "days"):
-            assert getattr(three, key) == 2 * getattr(two, key) - getattr(one, key), (kind, key)
-    one, two, three = (c[f"{lv}-smugglers-1"] for lv in ("I", "II", "III"))
-    assert (
-        isinstance(three, Smugglers) and isinstance(two, Smugglers) and isinstance(one, Smugglers)
+    printed = "1st-edition card"
+    assert c["II-slavers-1"] == Slavers(
+        level=Level.II, id="II-slavers-1", source=printed, strength=7, crew=4, credits=8, days=2
     )
-    assert three.strength == 2 * two.strength - one.strength
-    assert three.goods == 2 * two.goods - one.goods
+    assert c["II-smugglers-1"] == Smugglers(
+        level=Level.II, id="II-smugglers-1", source=printed, strength=8, goods=3, reward="RYY",
+        days=1,
+    )  # fmt: skip
+    assert c["II-pirates-1"] == Pirates(
+        level=Level.II, id="II-pirates-1", source=printed, strength=6, credits=7, days=2,
+        shots=(t("heavy-fire front"), t("light-fire front"), t("heavy-fire front")),
+    )  # fmt: skip
+    assert c["III-slavers-1"] == Slavers(
+        level=Level.III, id="III-slavers-1", source=printed, strength=8, crew=5, credits=10,
+        days=2,
+    )  # fmt: skip
+    assert c["III-smugglers-1"] == Smugglers(
+        level=Level.III, id="III-smugglers-1", source=printed, strength=9, goods=4,
+        reward="RRYYG", days=2,
+    )  # fmt: skip
+    assert c["III-pirates-1"] == Pirates(
+        level=Level.III, id="III-pirates-1", source=printed, strength=10, credits=12, days=2,
+        shots=(t("light-fire left"), t("heavy-fire front"), t("light-fire front"),
+               t("heavy-fire front"), t("light-fire right")),
+    )  # fmt: skip
+
+
+def test_the_level_ii_combat_zone_notes_the_2nd_editions_order() -> None:
+    zone = cards()["II-combat-zone-1"]
+    assert isinstance(zone, CombatZone)
+    assert zone.lines[2].penalty.shots == (
+        t("light-fire right"), t("light-fire left"), t("light-fire front"), t("heavy-fire rear"),
+    )  # fmt: skip
+    assert zone.note is not None and "front shot first" in zone.note
 
 
 def test_every_catalogue_card_reads_back_as_an_inline_card() -> None:
@@ -442,9 +461,9 @@ def test_peer_data_has_the_same_composition_at_levels_i_and_ii() -> None:
         assert peer == Counter(COMPOSITION[level]), level
 
 
-def test_peer_enemies_match_level_i_and_the_level_ii_representatives() -> None:
-    """Level I is the 1st edition and agrees; level II's representatives are the 2nd edition's
-    numbers, so they agree too, except where RULES §6.5 and the peer data disagree (noted)."""
+def test_peer_enemies_match_levels_i_and_ii() -> None:
+    """The peer data is the 2nd edition; the 1st-edition enemies of levels I and II print the
+    same numbers, except the days noted below (RULES §6.5)."""
     c = cards()
     for level in (Level.I, Level.II):
         peer = _peer_by_type(level)
@@ -469,7 +488,7 @@ def test_peer_enemies_match_level_i_and_the_level_ii_representatives() -> None:
             int(str(smugglers["lostCargo"])),
             _peer_goods(smugglers["reward"]),
         )
-        # Known difference: RULES §6.5 gives the level-II smugglers 1 day, the peer data 2.
+        # Known difference: the printed level-II smugglers cost 1 day, the peer data says 2.
         expected_days = {Level.I: 1, Level.II: 2}[level]
         assert int(str(smugglers["lostDays"])) == expected_days
         assert mine_s.days == 1
@@ -477,13 +496,13 @@ def test_peer_enemies_match_level_i_and_the_level_ii_representatives() -> None:
 
 def test_peer_planets_match_except_the_noted_edition_differences() -> None:
     # 1st edition -> 2nd edition (RULES §6.5): I-planets-4 costs 1 day, not 2; II-planets-4's
-    # third planet holds BBBB, not BB.
+    # third planet holds BBBB, not BBB.
     second_edition = {
         "I-planets-4": (("GG", "Y", "BBB"), 1),
         "II-planets-4": (("GGGG", "YY", "BBBB"), 3),
     }
     assert cards()["I-planets-4"].days == 2  # type: ignore[attr-defined]
-    assert cards()["II-planets-4"].planets[2] == "BB"  # type: ignore[attr-defined]
+    assert cards()["II-planets-4"].planets[2] == "BBB"  # type: ignore[attr-defined]
     for level in (Level.I, Level.II):
         peer = sorted(
             (tuple(_peer_goods(p["reward"]) for p in card["planets"]), int(str(card["lostDays"])))  # type: ignore[attr-defined]

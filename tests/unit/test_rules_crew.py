@@ -28,15 +28,16 @@ def test_alien_without_life_support() -> None:
 
 
 def test_life_support_of_another_colour() -> None:
+    """The connected support that fails the alien is named after the cabin."""
     tiles = {**SUPPORTED, "8,8": "life-support u--- color=brown"}
-    assert verdict(tiles) == [["alien-no-life-support", "7,8"]]
+    assert verdict(tiles) == [["alien-no-life-support", "7,8", "8,8"]]
 
 
 @pytest.mark.parametrize(("colors", "legal"), [("purple,cyan", True), ("brown,cyan", False)])
 def test_hybrid_life_support(colors: str, legal: bool) -> None:
     """A hybrid support offers two colours (RULES §2.4)."""
     tiles = {**SUPPORTED, "8,8": f"hybrid-life-support u--- colors={colors}"}
-    assert verdict(tiles) == ([] if legal else [["alien-no-life-support", "7,8"]])
+    assert verdict(tiles) == ([] if legal else [["alien-no-life-support", "7,8", "8,8"]])
 
 
 def test_life_support_through_a_router() -> None:
@@ -57,18 +58,19 @@ def test_a_structure_does_not_pass_life_support_on() -> None:
         "8,8": "pipe uu--",
         "8,9": "life-support ---u color=purple",
     }
-    assert verdict(tiles) == [["alien-no-life-support", "7,8"]]
+    assert verdict(tiles) == [["alien-no-life-support", "7,8", "8,9"]]
 
 
 def test_adjacent_but_not_joined_life_support() -> None:
-    """8,8's support is joined to the ship through 8,7, but meets the cabin on smooth sides."""
+    """8,8's support is joined to the ship through 8,7, but meets the cabin on smooth sides: it
+    is named as the support of the alien's colour that is not connected to it."""
     tiles = {
         "7,7": "start",
         "7,8": "cabin ---u alien=purple",
         "8,7": "pipe uu--",
         "8,8": "life-support ---u color=purple",
     }
-    assert verdict(tiles) == [["alien-no-life-support", "7,8"]]
+    assert verdict(tiles) == [["alien-no-life-support", "7,8", "8,8"]]
 
 
 def test_life_support_across_the_seam() -> None:
@@ -83,7 +85,7 @@ def test_life_support_across_the_seam() -> None:
     }
     assert verdict(tiles, "IIB") == []
     tiles["3,9"] = "life-support -u-- color=cyan"
-    assert verdict(tiles, "IIB") == [["alien-no-life-support", "3,1"]]
+    assert verdict(tiles, "IIB") == [["alien-no-life-support", "3,1", "3,9"]]
 
 
 def test_alien_in_the_starting_cabin() -> None:

@@ -65,7 +65,8 @@ def test_a_legal_report() -> None:
 
 def test_to_dict_has_the_spec_shape() -> None:
     data = validate(ship({"7,7": "start", "7,8": "pipe -s-u", "7,9": "pipe ---d"})).to_dict()
-    assert list(data) == ["file", "board", "legal", "violations", "rulings", "notes", "stats"]
+    spec = ["file", "board", "legal", "violations", "rulings", "notes", "stats"]
+    assert list(data) == [*spec, "part_notes"], "the spec's keys, in order, then the extensions"
     assert data["violations"][0] == {
         "rule": "connector-mismatch",
         "squares": ["7,8", "7,9"],
@@ -112,3 +113,25 @@ def test_class_iv_insurance_note(insured: bool, state: str) -> None:
     notes = board_notes(s, Rulings())
     assert any(f"insurance {state}" in n for n in notes)
     assert not any("unknown_insurance_cap" in n for n in notes)
+
+
+def test_a_disconnected_tile_says_where_it_could_join_in_a_key_of_its_own() -> None:
+    """A pure extension: the spec's four keys of a violation, then ``could_join``."""
+    data = validate(ship({"7,7": "start", "7,8": "pipe -s-u", "7,9": "pipe ---d"})).to_dict()
+    disconnected = data["violations"][1]
+    assert list(disconnected) == ["rule", "squares", "side", "message", "could_join"]
+    assert disconnected["could_join"] == {"how": "touching", "squares": ["7,8"]}
+    assert "could_join" not in data["violations"][0]
+
+
+def test_part_notes_in_json() -> None:
+    data = validate(ship({"7,7": "start", "7,8": "turret ---u"})).to_dict()
+    assert data["part_notes"] == [
+        {
+            "note": "turret-unpaired",
+            "squares": ["7,8"],
+            "message": "turret can never fire: no other turret is connected to it, and turrets "
+            "fire in connected pairs (alone, it still stops intruders)",
+            "section": "§2.4",
+        }
+    ]

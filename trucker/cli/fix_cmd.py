@@ -24,15 +24,30 @@ def fix(
     ],
     keep: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--keep", metavar="ROW,COL", help="Keep the piece holding this square."),
+        typer.Option(
+            "--keep",
+            metavar="ROW,COL",
+            help="Keep the tile on this square, and the piece it is in (exit 1 if no repair can).",
+        ),
     ] = None,
+    method: Annotated[
+        str,
+        typer.Option(
+            "--method",
+            metavar="cheapest|stepwise",
+            help="cheapest: lose the fewest tiles in all; stepwise: one bad pair at a time in "
+            "rule order, the tile farther from the starting cabin going (fix's repair before "
+            "the cheapest one).",
+        ),
+    ] = "cheapest",
     json_out: JsonOpt = False,
     ruling: RulingOpt = None,
 ) -> None:
     """Apply the inspection after building (RULES §3.2): unload surplus, remove illegal tiles,
-    drop what falls off. Writes a new file; exit 1 when the layout cannot be repaired. A TOML
-    layout keeps its comments, key order and formatting: only the removed tiles and the
-    unloaded contents change. JSON is written in the canonical form.
+    drop what falls off. By default the repair that loses the fewest tiles (each costs a credit),
+    and the report says whether that is proven. Writes a new file; exit 1 when the layout cannot
+    be repaired. A TOML layout keeps its comments, key order and formatting: only the removed
+    tiles and the unloaded contents change. JSON is written in the canonical form.
 
     Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
     """
@@ -41,9 +56,12 @@ def fix(
     from trucker.core.geometry import Cell
     from trucker.formats.load import load_ships
     from trucker.formats.write import write_atomic
-    from trucker.render.terminal.reports import repair_lines
-    from trucker.rules.repair import CannotRepair, repair
+    from trucker.render.terminal.reports import lost_line, repair_lines
+    from trucker.rules.repair import REPAIR_METHODS, CannotRepair, repair
 
+    if method not in REPAIR_METHODS:
+        print_errors(BadInput.one("--method", method, f"use {' or '.join(REPAIR_METHODS)}"))
+        raise typer.Exit(2)
     loaded, rulings = load_ships([file], ruling)
     _path, ship, problem = loaded[0]
     if ship is None:
@@ -71,7 +89,7 @@ def fix(
         print_errors(BadInput.one(str(output), "", "write a .toml or .json layout file"))
         raise typer.Exit(2)
     try:
-        result = repair(ship, rulings, keep=keep_cell)
+        result = repair(ship, rulings, keep=keep_cell, method=method)
     except CannotRepair as exc:
         if json_out:
             print_json({"file": str(file), "repaired": False, "error": f"cannot repair: {exc}"})
@@ -98,9 +116,7 @@ def fix(
         console.print(f"{file}: already legal; nothing removed")
     print_lines(repair_lines(result), console)
     if result.removed:
-        console.print(
-            f"{result.tiles_lost} tile(s) lost: each costs a credit at the end of the flight"
-        )
+        console.print(lost_line(result))
     if not to_stdout:
         console.print(f"wrote {output}{form}")
     elif form:

@@ -111,6 +111,7 @@ def show(
                 "violations": [v.to_dict() for v in report.violations],
                 "stats": report.stats.to_dict(),
                 "notes": list(report.notes),
+                "part_notes": [n.to_dict() for n in report.part_notes],
             }
         )
     else:

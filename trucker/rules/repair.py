@@ -3,16 +3,18 @@
 1. loadout violations remove surplus contents, never the tile (aliens first, then the least
    valuable goods);
 2. tiles off the board or on a hole are removed (and shields no real tile could be);
-3. for each conflicting pair (mismatched connectors, a blocked exhaust, barrel or nozzle) and each
-   misfacing engine the Policy removes one tile;
-4. tiles that no longer reach the starting cabin fall off: the Policy (or ``keep``) keeps a piece;
+3. conflicting pairs (mismatched connectors, a blocked exhaust, barrel or nozzle) and misfacing
+   engines are cleared by removing tiles: by default (``method="cheapest"``) the fewest tiles in
+   all, the tiles that then fall off counted (:mod:`trucker.rules.cheapest`); with
+   ``method="stepwise"`` one pair at a time in rule order, the Policy choosing the tile;
+4. tiles that no longer reach the starting cabin fall off (``keep`` names the piece to keep);
 5. a layout without exactly one starting cabin on a legal start square cannot be repaired.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from trucker.core.decisions import Choice, Decision, DecisionKind, Option, Policy, ask
 from trucker.core.errors import TruckerError
@@ -20,6 +22,7 @@ from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Contents, Ship
+from trucker.rules.cheapest import SEARCH_LIMIT, cheapest_cut
 from trucker.rules.graph import distances, joined_adjacency, pieces
 from trucker.rules.pieces import PieceOption, keep_best_piece, piece_options
 from trucker.rules.report import Report
@@ -29,7 +32,10 @@ from trucker.rules.violations import RuleId, Violation
 
 __all__ = [
     "repair",
+    "RepairMethod",
+    "REPAIR_METHODS",
     "RepairResult",
+    "RepairSearch",
     "Removal",
     "CannotRepair",
     "TileCandidate",
@@ -48,6 +54,14 @@ _PAIR_RULES = frozenset(
         RuleId.ENGINE_FACING,
     }
 )
+_RULE_ORDER = {rule: i for i, rule in enumerate(RuleId)}
+"""Rule ids in the order of the rule table (RULES §3.1), not alphabetical."""
+
+
+RepairMethod = Literal["cheapest", "stepwise"]
+REPAIR_METHODS: tuple[RepairMethod, ...] = ("cheapest", "stepwise")
+"""``cheapest`` (the default) loses the fewest tiles; ``stepwise`` clears one bad pair at a time in
+rule order, the farther tile going (the spec's order)."""
 
 
 class CannotRepair(TruckerError):
@@ -61,14 +75,36 @@ class CannotRepair(TruckerError):
 
 @dataclass(frozen=True, slots=True)
 class Removal:
-    """A tile taken off the ship, and why."""
+    """A tile taken off the ship, and why: the rule it broke, ``fell off`` (cut off by another
+    removal) or ``disconnected`` (never joined to the starting cabin); with the cheapest repair,
+    every violation its removal cleared (``clears``)."""
 
     cell: Cell
     part: Part
     reason: str
+    clears: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, str]:
-        return {"square": str(self.cell), "part": str(self.part), "reason": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "square": str(self.cell),
+            "part": str(self.part),
+            "reason": self.reason,
+            "clears": list(self.clears),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RepairSearch:
+    """How the cheapest repair was found: ``exact`` when no repair loses fewer tiles (the search
+    weighed every position, or ruled it out), else the best of ``positions`` weighed before the
+    ``limit``."""
+
+    exact: bool
+    positions: int
+    limit: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"exact": self.exact, "positions": self.positions, "limit": self.limit}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +130,10 @@ class RepairResult:
     unloaded: tuple[str, ...]
     choices: tuple[Choice, ...]
     report: Report
+    method: RepairMethod = "cheapest"
+    search: RepairSearch | None = None
+    """The cheapest repair's search (``None`` for the stepwise repair, or when nothing
+    conflicted)."""
 
     @property
     def tiles_lost(self) -> int:
@@ -114,6 +154,8 @@ class RepairResult:
             "choices": [c.to_dict() for c in self.choices],
             "legal": self.report.legal,
             "rulings": self.report.rulings,
+            "method": self.method,
+            "search": self.search.to_dict() if self.search else None,
         }
 
 
@@ -228,10 +270,16 @@ def repair(
     policy: Policy | None = None,
     *,
     keep: Cell | None = None,
+    method: RepairMethod = "cheapest",
+    limit: int = SEARCH_LIMIT,
 ) -> RepairResult:
     """Make a layout legal by the inspection's rules; :class:`CannotRepair` when it cannot be.
-    The policy chooses which tile of a pair goes and which piece stays (by default the spec's
-    order, :class:`SpecOrder`).
+
+    By default the repair that loses the fewest tiles (each lost tile costs a credit), exactly
+    unless the search meets its ``limit`` of positions, which the result says
+    (:class:`RepairSearch`). ``method="stepwise"`` clears one pair at a time in rule order,
+    the policy choosing which tile goes and which piece stays (by default the spec's order,
+    :class:`SpecOrder`); only that method asks a policy.
 
     >>> import trucker
     >>> broken = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
@@ -239,25 +287,105 @@ def repair(
     >>> [str(removal.cell) for removal in fixed.removed], trucker.validate(fixed.ship).legal
     (['10,7', '5,7', '7,9', '7,6'], True)
     """
-    policy = policy or SpecOrder()
+    if method not in REPAIR_METHODS:
+        raise ValueError(f"unknown repair method {method!r}; one of {', '.join(REPAIR_METHODS)}")
+    if policy is not None and method != "stepwise":
+        raise ValueError("a policy answers the stepwise repair's questions: method='stepwise'")
+    if limit < 1:
+        raise ValueError(f"the search limit is a number of positions, at least 1, not {limit}")
     problem = _start_problem(ship)
     if problem:
         raise CannotRepair(problem)
-    removed: list[Removal] = []
     unloaded: list[str] = []
-    choices: list[Choice] = []
-
     current = _step_unload(ship, rulings, unloaded)
+    removed, current = _step_misplaced(current, rulings)
+    if keep is not None and keep not in current.tiles:
+        raise CannotRepair(f"--keep {keep}: no tile there after the removals")
+    if method == "stepwise":
+        choices, current = _stepwise(current, rulings, policy or SpecOrder(), keep, removed)
+        search = None
+    else:
+        choices = []
+        search, current = _cheapest(current, rulings, keep, removed, limit)
+    current = _step_unload(current, rulings, unloaded)
+    return RepairResult(
+        original=ship,
+        ship=current,
+        removed=tuple(removed),
+        unloaded=tuple(unloaded),
+        choices=tuple(choices),
+        report=validate(current, rulings),
+        method=method,
+        search=search,
+    )
 
-    misplaced = misplaced_tiles(current)
+
+def _step_misplaced(ship: Ship, rulings: Rulings) -> tuple[list[Removal], Ship]:
+    """Step 2: tiles off the board or on a hole, and shields no real tile could be, go."""
+    misplaced = misplaced_tiles(ship)
     bad_shields = [
-        v.squares[0] for v in violations(current, rulings) if v.rule is RuleId.SHIELD_COVERS
+        v.squares[0] for v in violations(ship, rulings) if v.rule is RuleId.SHIELD_COVERS
     ]
-    for cell in sorted([*misplaced, *bad_shields]):
-        reason = str(misplaced.get(cell, RuleId.SHIELD_COVERS))
-        removed.append(Removal(cell, current.tiles[cell].part, reason))
-    current = current.without(r.cell for r in removed)
+    removed = [
+        Removal(cell, ship.tiles[cell].part, str(misplaced.get(cell, RuleId.SHIELD_COVERS)))
+        for cell in sorted([*misplaced, *bad_shields])
+    ]
+    return removed, ship.without(r.cell for r in removed)
 
+
+def _conflicts(ship: Ship, rulings: Rulings) -> list[Violation]:
+    """The violations step 3 clears, in the order of the rule table (RULES §3.1)."""
+    found = [v for v in violations(ship, rulings) if v.rule in _PAIR_RULES]
+    return sorted(found, key=lambda v: (_RULE_ORDER[v.rule], v.squares))
+
+
+def _cheapest(
+    ship: Ship, rulings: Rulings, keep: Cell | None, removed: list[Removal], limit: int
+) -> tuple[RepairSearch | None, Ship]:
+    """Steps 3 and 4 at the least cost: the fewest tiles lost in all (RULES §3.2)."""
+    conflicts = _conflicts(ship, rulings)
+    joined = joined_adjacency(ship.board, ship.tiles)
+    start = ship.starting_cabins()[0]
+    reached = distances(joined, start)
+    if keep is not None and keep not in reached:
+        raise CannotRepair(f"keeping the piece at {keep} would lose the starting cabin")
+    rank = {cell: float(reached.get(cell, float("inf"))) for cell in ship.tiles}
+    found = cheapest_cut(
+        joined, start, [v.squares for v in conflicts], keep=keep, rank=rank, limit=limit
+    )
+    search = RepairSearch(found.exact, found.positions, limit) if conflicts else None
+    if found.best is None:
+        within = "" if found.exact else f" within {found.positions:,} positions"
+        raise CannotRepair(f"no repair{within} keeps the tile on {keep} and the starting cabin")
+    cut = found.best
+    for cell in cut.removed:
+        cleared = [v for v in conflicts if cell in v.squares and _cleared(v, cut.kept)]
+        mine = [v for v in conflicts if cell in v.squares]
+        reason = str((cleared or mine)[0].rule)
+        clears = tuple(_short(v) for v in cleared)
+        removed.append(Removal(cell, ship.tiles[cell].part, reason, clears))
+    for cell in sorted(set(ship.tiles) - cut.kept - set(cut.removed)):
+        why = "fell off" if cell in reached else str(RuleId.DISCONNECTED)
+        removed.append(Removal(cell, ship.tiles[cell].part, why))
+    return search, ship.with_tiles({c: t for c, t in ship.tiles.items() if c in cut.kept})
+
+
+def _cleared(violation: Violation, kept: frozenset[Cell]) -> bool:
+    """Is ``violation`` gone from the repaired ship only because of removed tiles, every other
+    tile of it still aboard?"""
+    return sum(1 for cell in violation.squares if cell not in kept) == 1
+
+
+def _short(violation: Violation) -> str:
+    return f"{violation.rule} {' '.join(map(str, violation.squares))}"
+
+
+def _stepwise(
+    current: Ship, rulings: Rulings, policy: Policy, keep: Cell | None, removed: list[Removal]
+) -> tuple[list[Choice], Ship]:
+    """Steps 3 and 4 one pair at a time: the first bad pair by rule id, the policy removing one
+    of its tiles, until none is left; then the policy (or ``keep``) keeps a piece."""
+    choices: list[Choice] = []
     while True:
         pending = [v for v in violations(current, rulings) if v.rule in _PAIR_RULES]
         if not pending:
@@ -301,13 +429,4 @@ def repair(
         current = current.with_tiles(
             {c: t for c, t in current.tiles.items() if c in chosen.value.cells}
         )
-
-    current = _step_unload(current, rulings, unloaded)
-    return RepairResult(
-        original=ship,
-        ship=current,
-        removed=tuple(removed),
-        unloaded=tuple(unloaded),
-        choices=tuple(choices),
-        report=validate(current, rulings),
-    )
+    return choices, current

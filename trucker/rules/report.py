@@ -7,6 +7,7 @@ from typing import Any
 
 from trucker.core.notebook import picture
 from trucker.core.ship import Ship
+from trucker.rules.notes import PartNote
 from trucker.rules.stats import ShipStats
 from trucker.rules.violations import Violation
 
@@ -15,7 +16,8 @@ __all__ = ["Report"]
 
 @dataclass(frozen=True)
 class Report:
-    """The verdict on one ship: every violation, in the spec's order, and the ship's numbers.
+    """The verdict on one ship: every violation, in the spec's order, and the ship's numbers;
+    notes on the board, and on parts that do nothing where they stand (``part_notes``).
 
     >>> import trucker
     >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
@@ -32,6 +34,7 @@ class Report:
     stats: ShipStats
     notes: tuple[str, ...] = ()
     rulings: dict[str, object] = field(default_factory=dict)
+    part_notes: tuple[PartNote, ...] = ()
     ship: Ship | None = field(default=None, repr=False, compare=False)
     """The ship the verdict is on, when the report was made from one (:func:`validate`)."""
 
@@ -75,7 +78,8 @@ class Report:
         return sorted({str(v.rule) for v in self.violations})
 
     def to_dict(self) -> dict[str, Any]:
-        """Exactly the spec's JSON shape (``trucker validate --json``)."""
+        """The spec's JSON shape (``trucker validate --json``), extended: ``part_notes``, and
+        ``could_join`` on a disconnected tile's violation."""
         return {
             "file": self.file,
             "board": self.board,
@@ -84,4 +88,5 @@ class Report:
             "rulings": dict(self.rulings),
             "notes": list(self.notes),
             "stats": self.stats.to_dict(),
+            "part_notes": [n.to_dict() for n in self.part_notes],
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.rules.checks import FLIGHT_SKIPS, RULES, RuleContext
+from trucker.rules.notes import part_notes
 from trucker.rules.report import Report
 from trucker.rules.stats import ship_stats
 from trucker.rules.violations import Violation
@@ -59,7 +60,8 @@ def board_notes(ship: Ship, rulings: Rulings) -> list[str]:
 
 
 def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = False) -> Report:
-    """The report on one ship: violations (sorted), notes, numbers and non-default rulings.
+    """The report on one ship: violations (sorted), notes on the board and on parts that do
+    nothing where they stand, numbers and non-default rulings.
 
     >>> import trucker
     >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
@@ -75,6 +77,7 @@ def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = F
         stats=ship_stats(ctx),
         notes=tuple(board_notes(ship, rulings)),
         rulings=rulings.non_default(),
+        part_notes=tuple(part_notes(ctx)),
         ship=ship,
     )
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from trucker.core.geometry import Cell, Direction
 
-__all__ = ["RuleId", "Violation"]
+__all__ = ["RuleId", "Violation", "JoinHint"]
 
 
 class RuleId(StrEnum):
@@ -32,22 +32,41 @@ class RuleId(StrEnum):
     SHIELD_COVERS = "shield-covers"
 
 
+@dataclass(frozen=True)
+class JoinHint:
+    """Where a disconnected tile could join the ship (RULES §3.1 item 6): ``how`` is
+    ``touching`` (it touches these tiles of the ship without joining them), ``through`` (it
+    hangs on these tiles of its piece, which touch the ship), ``fill`` (a tile on these empty
+    squares would join it, or its piece, to the ship) or ``none``."""
+
+    how: str
+    squares: tuple[Cell, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"how": self.how, "squares": [str(c) for c in self.squares]}
+
+
 @dataclass(frozen=True, order=True)
 class Violation:
-    """One broken rule: the offending square first, then the neighbour or blocker."""
+    """One broken rule: the offending square first, then the neighbour or blocker. A
+    disconnected tile also says where it could join (``hint``, ``could_join`` in JSON)."""
 
     rule: RuleId
     squares: tuple[Cell, ...]
     message: str = field(compare=False)
     side: Direction | None = field(default=None, compare=False)
+    hint: JoinHint | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "rule": str(self.rule),
             "squares": [str(c) for c in self.squares],
             "side": str(self.side) if self.side else None,
             "message": self.message,
         }
+        if self.hint is not None:
+            out["could_join"] = self.hint.to_dict()
+        return out
 
     def __str__(self) -> str:
         where = " ".join(str(c) for c in self.squares)

@@ -27,6 +27,7 @@ __all__ = [
     "error_lines",
     "extra_lines",
     "files_summary",
+    "lost_line",
     "repair_lines",
     "report_text",
     "show",
@@ -106,6 +107,8 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
     lines.append(Text(stats_line(report)))
     for extra in extra_lines(report):
         lines.append(Text(extra, style="bright_black"))
+    for part_note in report.part_notes:
+        lines.append(Text(f"note: {part_note}", style="bright_black"))
     for note in report.notes:
         lines.append(Text(f"note: {note}", style="bright_black"))
     if report.rulings:
@@ -141,10 +144,32 @@ def files_summary(legal: int, illegal: int, unreadable: int, code: int) -> Text:
 
 
 def repair_lines(result: RepairResult) -> list[str]:
-    """What a repair unloaded and removed, and why, one line each (RULES §3.2)."""
+    """What a repair unloaded and removed, and why, one line each (RULES §3.2); a removal
+    that clears more than the rule it is listed for says what else it clears."""
     lines = [f"unloaded {note}" for note in result.unloaded]
-    lines += [f"removed {r.cell} {r.part} ({r.reason})" for r in result.removed]
+    for r in result.removed:
+        line = f"removed {r.cell} {r.part} ({r.reason})"
+        others = [c for c in r.clears if not c.startswith(f"{r.reason} ")]
+        if others:
+            line += f", which also clears {' and '.join(others)}"
+        lines.append(line)
     return lines
+
+
+def lost_line(result: RepairResult) -> str:
+    """How many tiles the repair lost, what they cost, and whether no repair loses fewer."""
+    lost = plural(result.tiles_lost, "tile")
+    search = result.search
+    if result.method == "stepwise":
+        how = " (the stepwise repair: one bad pair at a time, in rule order)"
+    elif search is None or search.exact:
+        how = ", the fewest any repair loses"
+    else:
+        how = (
+            f", the fewest found in {search.positions:,} positions (the search's limit): "
+            "a repair that loses fewer may exist"
+        )
+    return f"{lost} lost{how}; each costs a credit at the end of the flight"
 
 
 def error_lines(errors: Iterable[InputError] | BadInput) -> list[Text]:

@@ -9,7 +9,7 @@ from trucker.core.ship import Tile
 from trucker.rules.view import RuleContext
 from trucker.rules.violations import RuleId, Violation
 
-__all__ = ["check_connectors", "mismatch_message"]
+__all__ = ["check_connectors", "mismatch_message", "fixed_side", "side_word"]
 
 _COMPATIBLE = tuple(tuple(compatible(a, b) for b in Connector) for a in Connector)
 _OPPOSITE_INDEX = (2, 3, 0, 1)
@@ -46,7 +46,7 @@ Side = tuple[Cell, Tile, Direction]
 """One of the two touching sides: the square, its tile and which side of it."""
 
 
-def _fixed(tile: Tile, direction: Direction) -> str | None:
+def fixed_side(tile: Tile, direction: Direction) -> str | None:
     """What makes a side what it is whatever the file says: the starting cabin's universal
     connector, or the smooth edge under a barrel, an exhaust, a nozzle or armor."""
     if tile.start:
@@ -60,16 +60,20 @@ def _fixed(tile: Tile, direction: Direction) -> str | None:
     return None
 
 
+def side_word(tile: Tile, direction: Direction) -> str:
+    """A side as a report names it: ``single``, or ``smooth (the barrel)`` where the side is what
+    it is whatever the file says."""
+    word = _WORD[tile.side(direction)]
+    why = fixed_side(tile, direction)
+    return f"{word} ({why})" if why else word
+
+
 def mismatch_message(first: Side, second: Side) -> str:
     """What each side is, and what would make them join: ``7,8's right side is single, 7,9's
     left is double: make one of them universal or match them``. A side the file cannot change
     (the starting cabin's, or one under a barrel, exhaust, nozzle or armor) is named as such,
     and the advice is then for the other side, or to turn or move the tile."""
-    words = []
-    for _cell, tile, direction in (first, second):
-        word = _WORD[tile.side(direction)]
-        why = _fixed(tile, direction)
-        words.append(f"{word} ({why})" if why else word)
+    words = [side_word(tile, direction) for _cell, tile, direction in (first, second)]
     (a, _, da), (b, _, db) = first, second
     said = f"{a}'s {da} side is {words[0]}, {b}'s {db} is {words[1]}"
     smooth = [s for s in (first, second) if s[1].side(s[2]) is Connector.SMOOTH]
@@ -77,9 +81,9 @@ def mismatch_message(first: Side, second: Side) -> str:
         return f"{said}: make one of them universal or match them"
     (s_cell, s_tile, s_dir) = smooth[0]
     (c_cell, c_tile, c_dir) = second if smooth[0] is first else first
-    if _fixed(s_tile, s_dir) is None:
+    if fixed_side(s_tile, s_dir) is None:
         return f"{said}: give {s_cell}'s {s_dir} side {_FITS[c_tile.side(c_dir)]}"
     turn = f"turn or move the {s_tile.part} on {s_cell}"
-    if _fixed(c_tile, c_dir) is None:
+    if fixed_side(c_tile, c_dir) is None:
         return f"{said}: make {c_cell}'s {c_dir} side smooth, or {turn}"
     return f"{said}: {turn}"

@@ -20,22 +20,32 @@ __all__ = [
 
 def check_alien_life_support(ctx: RuleContext) -> Iterator[Violation]:
     """An alien needs life support of its colour connected to its cabin: joined, or through
-    routers (RULES §8.2); a hybrid support offers two colours (§2.4)."""
+    routers (RULES §8.2); a hybrid support offers two colours (§2.4). The life support that
+    fails it is named after the cabin: one of its colour that is not connected, else one
+    connected that is of another colour."""
+    tiles = ctx.tiles
+    supports = [c for c, t in sorted(tiles.items()) if t.part.is_life_support]
     for cell in ctx.of(Part.CABIN):
         alien = ctx.contents[cell].alien
         if alien is None:
             continue
-        supported = any(
-            alien in ctx.tiles[other].colors
-            for other in ctx.connected.get(cell, ())
-            if ctx.tiles[other].part.is_life_support
-        )
-        if not supported:
-            yield Violation(
-                RuleId.ALIEN_NO_LIFE_SUPPORT,
-                (cell,),
-                f"{alien} alien without connected {alien} life support",
-            )
+        near = ctx.connected.get(cell, frozenset())
+        if any(alien in tiles[other].colors for other in near if other in supports):
+            continue
+        apart = [c for c in supports if alien in tiles[c].colors]
+        wrong = [c for c in supports if c in near]
+        named = []
+        if apart:
+            these = " and the ".join(f"{alien} life support on {c}" for c in apart)
+            named.append(f"the {these} {'is' if len(apart) == 1 else 'are'} not connected to it")
+        named += [
+            f"the life support on {c}, connected to it, is {' and '.join(tiles[c].colors)}"
+            for c in wrong
+        ]
+        message = f"{alien} alien without connected {alien} life support"
+        if named:
+            message += ": " + "; ".join(named)
+        yield Violation(RuleId.ALIEN_NO_LIFE_SUPPORT, (cell, *apart, *wrong), message)
 
 
 def check_alien_in_start_cabin(ctx: RuleContext) -> Iterator[Violation]:
