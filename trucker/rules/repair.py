@@ -285,7 +285,7 @@ def repair(
     >>> broken = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
     >>> fixed = trucker.repair(broken)
     >>> [str(removal.cell) for removal in fixed.removed], trucker.validate(fixed.ship).legal
-    (['10,7', '5,7', '7,9', '7,6'], True)
+    (['10,7', '7,6', '5,7', '7,9'], True)
     """
     if method not in REPAIR_METHODS:
         raise ValueError(f"unknown repair method {method!r}; one of {', '.join(REPAIR_METHODS)}")
