@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from trucker.core.boards import Board
-from trucker.core.dice import Roll
 from trucker.core.geometry import Cell, Direction
+
+if TYPE_CHECKING:  # the dice module is not needed to read a ship (start-up time)
+    from trucker.core.dice import Roll
 
 __all__ = [
     "ThreatKind",
