@@ -1,7 +1,8 @@
 """How fast does a flight copy and search? (issue 15's benchmark)
 
-Two measurements on the Class III cruiser against dealt random:III decks, each with the ratio
-to a plain flight (sensible captain, no log) measured in the same run:
+Measurements on the Class III cruiser against dealt random:III decks, each with the ratio to a
+plain flight (sensible captain, no log) measured in the same run, and that flight beside plain
+TOML parsing of the ship (the baseline of bench_validate.py):
 
 - clone and finish: a flight stopped halfway through its deck is cloned and the clone flown to
   its end by the sensible captain (what every look ahead does);
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 from bench_validate import rate
@@ -64,14 +66,19 @@ def main() -> None:
     def expert() -> object:
         return fly(next(experts), keep_log=False, captains={"cruiser": ExpertCaptain()})
 
+    text = SHIP.read_text()
+    parses = rate(lambda: tomllib.loads(text), seconds)
     base = rate(plain, seconds)
     print(f"{'':44} {'per second':>11} {'ratio':>7}")
+    print(f"{'plain TOML parse of the ship (tomllib)':44} {parses:11.0f} {parses / base:7.3f}")
     print(f"{'plain flight (sensible, no log)':44} {base:11.0f} {1:7.3f}")
     cloned = rate(clone_and_finish, seconds)
     print(f"{'clone halfway, finish with sensible':44} {cloned:11.0f} {cloned / base:7.3f}")
     searched = rate(expert, max(seconds, 2.0) if not args.smoke else seconds)
     label = f"expert flight (effort {DEFAULT_EFFORT})"
     print(f"{label:44} {searched:11.1f} {searched / base:7.4f}")
+    per = "  CPU seconds per expert flight"
+    print(f"{per:44} {1 / searched:11.3f} {base / searched:7.0f} flights")
     print("Class III cruiser on random:III decks, per CPU second of one core")
     typical = _typical(plans[: 3 if args.smoke else 12])
     effort = 10 if args.smoke else ADVICE_EFFORT

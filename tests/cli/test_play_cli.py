@@ -248,14 +248,15 @@ def test_hints_show_the_experts_values(capsys, monkeypatch, tmp_path):
     # one card and no dice: whatever the rollouts, Red flying on arrives first, 4 + best-looking
     # 2 = 6 credits, and comes home; giving up earns nothing and does not come home (RULES §6.3,
     # §9.1). Powering its double cannon or not costs Red no credit (the token is lost either
-    # way), so those two cannot be told apart.
+    # way): the two leave the flight the same at the end of the card, valued once.
     run = play(capsys, monkeypatch, tmp_path, ENOUGH, RED, GREEN, "-d", SMUGGLERS, "--seed", "1",
                "--hints", "--effort", "20", "--captain", "green=expert")  # fmt: skip
     assert run.code == 0, run.stderr
     out = run.stdout
     assert "  1. fly on   (Enter)  expert: 6.0 credits (6.0-6.0), home 100%, best" in out
     assert "  2. give up           expert: 0.0 credits (0.0-0.0), home 0%" in out
-    assert "  expert: no option can be told apart at this effort" in out
+    assert "  1. power 0 double cannons           expert: 6.0 credits (6.0-6.0), home 100%" in out
+    assert "  2. power 1 double cannon   (Enter)  expert: the same as 1" in out
     assert "Green (expert captain)" in out
     saved = json.loads((tmp_path / "flight-1.json").read_text())
     assert saved["flight"]["ships"][1]["captain_options"] == {"effort": 20}

@@ -101,3 +101,37 @@ def test_exposure_adds_up_against_the_dice_table() -> None:
             assert side.meets == direct, (name, side.direction)
             assert sum((o.met for o in side.tiles.values()), Fraction(0)) == direct
             assert side.damage_powered <= side.damage_unpowered <= side.meets
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    name=st.sampled_from(sorted(SHIPS)),
+    picks=st.lists(st.lists(st.integers(0, 200), min_size=1, max_size=3), max_size=6),
+)
+def test_a_state_keeps_its_structure_as_a_fresh_one_would(
+    name: str, picks: list[list[int]]
+) -> None:
+    """Tiles removed a few at a time, from a copy now and then: the structure kept up in place
+    (joined neighbours, router connections, parts, one piece or not, exposed connectors) is
+    the one worked out afresh from the tiles left."""
+    from trucker.rules.graph import components
+    from trucker.rules.stats import exposed_connectors
+    from trucker.sim.state import Structure
+
+    state = ShipState.from_ship(SHIPS[name])
+    state.exposed()
+    for number, chosen in enumerate(picks):
+        if number % 2:
+            state = state.copy()
+        cells = sorted(state.tiles)
+        if not cells:
+            break
+        state.remove({cells[i % len(cells)] for i in chosen})
+        fresh = Structure.of(state.board, dict(state.tiles))
+        kept = state.structure
+        assert kept.joined == fresh.joined
+        assert kept.connected == fresh.connected
+        assert kept.parts == fresh.parts
+        if state.tiles:
+            assert len(kept.pieces()) == len(components(fresh.joined))
+        assert state.exposed() == len(exposed_connectors(state.board, state.tiles))

@@ -270,3 +270,21 @@ def test_bad_random_deck_spellings_are_bad_input(spec: str) -> None:
         random_deck_level(spec)
     assert len(exc.value.errors) == 1
     assert str(exc.value).startswith(f"--deck: {spec}: unknown level")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_deal_draws_as_the_standard_library_does(seed: int) -> None:
+    """The deal's sample and shuffle, written out for speed, draw what random.Random's own
+    would from the same stream (so a seed deals the deck it always dealt)."""
+    import random
+
+    from trucker.play.deal import _sample, _shuffle
+
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for n, k in ((24, 8), (12, 4), (30, 6), (7, 7), (100, 10), (5, 0)):
+        population = tuple(range(n))
+        assert _sample(mine, population, k) == theirs.sample(population, k)
+        a, b = list(range(n)), list(range(n))
+        _shuffle(mine, a)
+        theirs.shuffle(b)
+        assert a == b

@@ -142,3 +142,59 @@ def test_rollouts_fly_the_captains_they_are_given() -> None:
 
     fly(_plan(4), keep_log=False, captains={"red": Probe()})
     assert set(asked) == {"blue"}
+
+
+def test_options_alike_end_alike() -> None:
+    """Options grouped as alike (the same state at the end of the card, the same dice) end the
+    flight the same way when each is flown on its own; and a few dealt flights have such
+    groups (two humans of one cabin pair, either lost first; two planets whose goods do not
+    fit anyway)."""
+    from trucker.core.dice import StreamDice
+    from trucker.sim.expert import _alike, _end
+
+    groups: list[int] = []
+
+    class Probe(ExpertCaptain):
+        def search(self, inner: FlightState, decision: Decision) -> Option:
+            if len(decision.options) > 1 and decision.kind is not DecisionKind.GIVE_UP:
+                policies = SensibleCaptain()
+
+                def branch(label: str) -> FlightState:
+                    return inner.branch(label, dice=StreamDice(3), policies=policies)
+
+                found = _alike([branch(o.label) for o in decision.options])
+                for group in found:
+                    ends = {_end(branch(decision.options[i].label), "red") for i in group}
+                    assert len(ends) == 1
+                    groups.append(len(group))
+            return self.decide(decision)
+
+    for seed in range(4):
+        fly(_plan(seed), keep_log=False, captains={"red": Probe()})
+    assert max(groups) > 1
+
+
+def test_an_option_clearly_behind_is_culled() -> None:
+    """Racing: with many rollouts asked, an option behind the leader in every rollout stops
+    early, and the search ends once one option is left."""
+    from trucker.sim.expert import Outcome, behind
+
+    ahead = [Outcome(10, True)] * 4
+    assert behind(ahead, [Outcome(7, True)] * 4, "credits")
+    assert not behind(ahead, [Outcome(7, True)] * 3, "credits")  # too few rollouts
+    assert not behind(ahead, [Outcome(12, True), *[Outcome(9, True)] * 3], "credits")
+    assert not behind(ahead, [Outcome(3, True)] * 4, "home")
+    found: list[list[int]] = []
+
+    class Probe(ExpertCaptain):
+        def search(self, inner: FlightState, decision: Decision) -> Option:
+            if len(decision.options) > 1 and decision.kind is not DecisionKind.GIVE_UP:
+                appraised = appraise(inner, decision, effort=64)
+                if appraised[0].searched:
+                    found.append([len(a.outcomes) for a in appraised])
+            return self.decide(decision)
+
+    fly(_plan(4), keep_log=False, captains={"red": Probe()})
+    assert found and all(max(lengths) <= 64 for lengths in found)
+    assert any(min(lengths) < max(lengths) for lengths in found)
+    assert any(max(lengths) < 64 for lengths in found)

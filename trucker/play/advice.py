@@ -44,8 +44,9 @@ __all__ = [
 ]
 
 ADVICE_EFFORT = 200
-"""Rollouts per option at ``trucker advise``'s default effort (a Class III decision of a few
-options answers in about a second on one core)."""
+"""The most rollouts per option at ``trucker advise``'s default effort: options clearly behind
+stop sooner, and the search ends when one is left (a Class III decision of a few options
+answers in well under a second on one core)."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,17 @@ class OptionValue:
     apart: bool = True
     difference: Interval | None = None
     """The best option minus this one in the objective, rollout by rollout (None: the best)."""
+    alike: tuple[str, ...] = ()
+    """The other options that leave the flight in the same state at the end of the card (the
+    same dice): they cannot differ from this one, and were valued with it."""
+    culled: bool = False
+    """Its rollouts stopped early: the best was clearly ahead."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "option": self.label,
+            "alike": list(self.alike),
+            "culled": self.culled,
             "credits": self.credits.to_dict(),
             "home": self.home.to_dict(),
             "rollouts": self.rollouts,
@@ -79,10 +87,11 @@ def _score(outcome: Outcome, objective: str) -> float:
 
 
 def _paired(best: Appraisal, other: Appraisal, objective: str) -> Interval:
-    """Best minus other, rollout by rollout (the same rollouts: common random numbers)."""
+    """Best minus other, rollout by rollout (the same rollouts: common random numbers), over
+    the rollouts both flew (an option culled early flew fewer)."""
     diffs = [
         _score(a, objective) - _score(b, objective)
-        for a, b in zip(best.outcomes, other.outcomes, strict=True)
+        for a, b in zip(best.outcomes, other.outcomes, strict=False)
     ]
     return mean_interval(sum(diffs), sum(d * d for d in diffs), len(diffs))
 
@@ -96,19 +105,33 @@ def _value(appraisal: Appraisal) -> tuple[Interval, Interval]:
 
 
 def _rank(appraised: Sequence[Appraisal], objective: str) -> list[OptionValue]:
-    """The options best first, each told apart from the best or not."""
-    ranked = sorted(appraised, key=lambda a: a.value(objective), reverse=True)
-    best = ranked[0]
+    """The options best first, one entry for each group of options alike (named by its first
+    option, the others in ``alike``), each told apart from the best or not: an option culled
+    early is apart (the best was clearly ahead of it)."""
+    firsts = [a for a in appraised if not a.alike or a.option == a.alike[0]]
+    if not appraised[0].searched:
+        firsts = [appraised[0]]
+    contenders = [a for a in firsts if not a.culled] or firsts
+    best = max(contenders, key=lambda a: a.value(objective))
+    others = sorted(
+        (a for a in firsts if a is not best),
+        key=lambda a: (not a.culled, a.value(objective)),
+        reverse=True,
+    )
+    ranked = [best, *others]
     out = []
     for appraisal in ranked:
         credits, home = _value(appraisal)
         label, rollouts = appraisal.option.label, len(appraisal.outcomes)
+        alike = tuple(o.label for o in appraisal.alike if o.label != label)
         if appraisal is best:
-            out.append(OptionValue(label, credits, home, rollouts))
+            out.append(OptionValue(label, credits, home, rollouts, alike=alike))
             continue
         difference = _paired(best, appraisal, objective)
-        apart = appraisal.searched and difference.low > 0
-        out.append(OptionValue(label, credits, home, rollouts, apart, difference))
+        apart = appraisal.searched and (appraisal.culled or difference.low > 0)
+        out.append(
+            OptionValue(label, credits, home, rollouts, apart, difference, alike, appraisal.culled)
+        )
     return out
 
 
@@ -131,7 +154,8 @@ def appraise_options(
     rollouts per option; the flight itself goes on as if nothing was asked (the same
     state, answered as before)."""
     _check(effort, objective)
-    return _rank(appraise(state, effort=effort, seed=seed, always=True), objective)
+    appraised = appraise(state, effort=effort, seed=seed, always=True, objective=objective)
+    return _rank(appraised, objective)
 
 
 @dataclass(frozen=True)
@@ -191,7 +215,9 @@ def advise_state(
         raise ValueError("the flight does not wait for a decision")
     _check(effort, objective)
     decision = waiting.decision
-    appraised = appraise(state, effort=effort, seed=seed, always=True, others=others)
+    appraised = appraise(
+        state, effort=effort, seed=seed, always=True, others=others, objective=objective
+    )
     card = state.card
     return Advice(
         ship=decision.ship,

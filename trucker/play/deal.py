@@ -3,8 +3,10 @@ never the global random module, never the game dice."""
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from trucker.core.cards import Card, Level
 from trucker.core.catalogue import Catalogue
@@ -14,6 +16,8 @@ from trucker.formats.catalogue import catalogue as packaged
 from trucker.formats.decks import RANDOM_PREFIX, Deck
 
 __all__ = ["CannotDeal", "deal_deck"]
+
+T = TypeVar("T")
 
 
 class CannotDeal(BadInput):
@@ -56,7 +60,7 @@ def deal_deck(
                 f"a round-{flight} deck needs {needed} level-{card_level} cards and the catalogue "
                 f"has {len(pool)}",
             )
-        drawn[card_level] = rng.sample(pool, needed)
+        drawn[card_level] = _sample(rng, pool, needed)
     piles = [
         [
             card
@@ -66,8 +70,48 @@ def deal_deck(
         for p in range(rules.piles)
     ]
     deck = [card for pile in piles for card in pile]
-    rng.shuffle(deck)
+    _shuffle(rng, deck)
     if flight is not Level.IV or rulings.level_iv_top_card == "level-iv":
         while deck[0].level != flight:
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
     return Deck(name=spec, level=flight, cards=tuple(deck))
+
+
+# The draws of random.Random.sample and random.Random.shuffle, written out with the generator's
+# bits read directly (each index below n: a number of n's bit length, drawn again until it is
+# below n): the same decks from the same stream, for a fraction of the calls (a run of odds
+# deals a deck per flight).
+
+
+def _sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``, the same draws."""
+    n = len(population)
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if not 0 <= k <= n or n > setsize:
+        return rng.sample(population, k)
+    bits = rng.getrandbits
+    pool = list(population)
+    result = []
+    for i in range(k):
+        m = n - i
+        width = m.bit_length()
+        j = bits(width)
+        while j >= m:
+            j = bits(width)
+        result.append(pool[j])
+        pool[j] = pool[m - 1]
+    return result
+
+
+def _shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``, the same draws."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        width = m.bit_length()
+        j = bits(width)
+        while j >= m:
+            j = bits(width)
+        items[i], items[j] = items[j], items[i]

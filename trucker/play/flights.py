@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from trucker.core.cards import CardType, Level
 from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Captain
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
@@ -118,11 +120,17 @@ def deck_for(
     through ``load``."""
     if isinstance(spec, Deck):
         return spec
-    level = random_deck_level(spec)
+    level = _random_level(spec)
     if level is not None:
         stream = random.Random(derive_seed(seed, "deck"))
         return deal_deck(level, stream, rulings=rulings, catalogue=catalogue)
     return load(spec)
+
+
+@lru_cache(maxsize=64)
+def _random_level(spec: str) -> Level | None:
+    """:func:`random_deck_level`, read once per spelling (a run deals a deck per flight)."""
+    return random_deck_level(spec)
 
 
 def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Captain]) -> Captain:
@@ -139,6 +147,14 @@ def plan_dice(plan: FlightPlan) -> Dice:
     """The plan's dice: its scripted faces, else seeded dice with a stream per card and per
     threat."""
     return ScriptedDice(plan.faces) if plan.faces is not None else StreamDice(plan.seed or 0)
+
+
+def _hazardous_rng(plan: FlightPlan) -> random.Random | None:
+    """The stream Hazardous Business draws its cards from, derived from the plan's seed (never
+    the game dice); None for a deck without such a card (seeding one costs more than a card)."""
+    if not any(c.type is CardType.HAZARDOUS_BUSINESS for c in plan.deck.cards):
+        return None
+    return random.Random(derive_seed(plan.seed or 0, "hazardous"))
 
 
 def start(
@@ -182,7 +198,7 @@ def start(
         catalogue=catalogue if catalogue is not None else packaged(),
         insured=[c.ship.insured if c.insured is None else c.insured for c in plan.crews],
         repaired=[c.repaired for c in plan.crews],
-        deck_rng=random.Random(derive_seed(plan.seed or 0, "hazardous")),
+        deck_rng=_hazardous_rng(plan),
         seed=plan.seed,
     )
 

@@ -91,15 +91,47 @@ class LinePreview(NamedTuple):
     solar: int = 0
 
 
-class ShiftOption(NamedTuple):
+class ShiftOption:
     """Option value of a shift decision: move the ship ``direction`` (None: stay), paid by
-    ``power`` through ``thruster``; ``outcome`` previews the new line."""
+    ``power`` through ``thruster``; ``outcome`` previews the new line (``offer_shift`` lists
+    "no shift" first). The preview may be given
+    as a function that works it out, called when a captain first reads it: a captain that sees
+    staying costs nothing need not look at the shifts (it costs a copy of the ship and a whole
+    impact per line)."""
 
-    direction: Direction | None
-    thruster: Cell | None
-    power: Power | None
-    line: Line
-    outcome: LinePreview
+    __slots__ = ("direction", "thruster", "power", "line", "_outcome", "earns")
+
+    def __init__(
+        self,
+        direction: Direction | None,
+        thruster: Cell | None,
+        power: Power | None,
+        line: Line,
+        outcome: LinePreview | Callable[[], LinePreview],
+        *,
+        earns: bool = True,
+    ) -> None:
+        self.direction = direction
+        self.thruster = thruster
+        self.power = power
+        self.line = line
+        self._outcome = outcome
+        self.earns = earns
+        """Could a line of this decision earn a reward (a value below zero)? Meteors and
+        cannon fire never do; a defeated intruder pays."""
+
+    @property
+    def outcome(self) -> LinePreview:
+        found = self._outcome
+        if not isinstance(found, LinePreview):
+            found = self._outcome = found()
+        return found
+
+    def __repr__(self) -> str:
+        return (
+            f"ShiftOption({self.direction!r}, {self.thruster!r}, {self.power!r}, {self.line!r}, "
+            f"{self.outcome!r})"
+        )
 
     @property
     def spends(self) -> frozenset[str]:
@@ -406,10 +438,12 @@ def offer_shift(
     *,
     needs_crew: bool,
     context: str,
+    earns: bool = True,
 ) -> ShiftOption | None:
     """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
-    battery or solar power). Each option carries a preview of its line. Returns the chosen
-    shift, or None when the ship stays (or cannot move)."""
+    battery or solar power). Each option carries a preview of its line, worked out when read
+    (``earns``: a line may earn a reward). Returns the chosen shift, or None when the ship
+    stays (or cannot move)."""
     if not ship.of(Part.THRUSTER):
         return None
     moves_options = [
@@ -421,17 +455,22 @@ def offer_shift(
         return None
     seen: dict[Line, LinePreview] = {}
 
-    def look(where: Line) -> LinePreview:
-        """One preview per line: every power source for the same move shows the same line."""
-        if where not in seen:
-            seen[where] = preview(where)
-        return seen[where]
+    def look(where: Line) -> Callable[[], LinePreview]:
+        """The preview of a line, worked out when first read, once per line: every power
+        source for the same move shows the same line."""
 
-    stay = Option("no shift", ShiftOption(None, None, None, line, look(line)))
+        def outcome() -> LinePreview:
+            if where not in seen:
+                seen[where] = preview(where)
+            return seen[where]
+
+        return outcome
+
+    stay = Option("no shift", ShiftOption(None, None, None, line, look(line), earns=earns))
     options = [stay]
     for moves, thruster, power in moves_options:
         moved = shift_line(ship.board, line, moves)
-        value = ShiftOption(moves, thruster, power, moved, look(moved))
+        value = ShiftOption(moves, thruster, power, moved, look(moved), earns=earns)
         options.append(Option(f"shift {moves} with {power.label}", value))
     choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), context))
     chosen: ShiftOption = choice.value
@@ -485,6 +524,7 @@ def attack(
             _impacts_outcome(table, ship, threat.kind.impacts),
             needs_crew=table.rulings.thruster_crew_for_meteors,
             context=f"{threat.kind} from the {threat.direction}, {rolled}",
+            earns=False,
         )
         if shift is not None:
             line = shift.line

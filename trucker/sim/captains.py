@@ -68,23 +68,8 @@ class SensibleCaptain:
         use_batteries: bool = True,
         use_solar: bool = True,
     ) -> None:
-        self._rules: dict[DecisionKind, Rule] = {
-            DecisionKind.REMOVE_TILE: remove_farthest,
-            DecisionKind.KEEP_PIECE: keep_best_piece,
-            DecisionKind.ACTIVATE_ROBOTS: self._activate_when_useful,
-            DecisionKind.GIVE_UP: _fly_on,
-            DecisionKind.POWER_ENGINES: self._power,
-            DecisionKind.POWER_CANNONS: self._power,
-            DecisionKind.LAND: self._land,
-            DecisionKind.LOAD_GOODS: _most_valuable,
-            DecisionKind.TAKE: self._take,
-            DecisionKind.LOSE_CREW: _lose_a_human_first,
-            DecisionKind.LOSE_TOKEN: _lose_from_fullest,
-            DecisionKind.LOSE_GOOD: _lose_from_first_hold,
-            DecisionKind.INSURE: self._insure,
-            DecisionKind.RECRUIT: _recruit_all,
-        }
-        self._rules.update(overrides or {})
+        self._rules: dict[DecisionKind, Rule] = dict(overrides or {})
+        """This captain's own rules, over the shipped ones (:data:`_SHIPPED`)."""
         self._refused = frozenset(
             name
             for name, allowed in (("battery", use_batteries), ("solar", use_solar))
@@ -98,7 +83,7 @@ class SensibleCaptain:
     def never_gives_up(self) -> bool:
         """True while this captain's give-up rule is to fly on: an engine that keeps no log
         may then skip the question (the answer is known)."""
-        return self._rules.get(DecisionKind.GIVE_UP) is _fly_on
+        return self._rules.get(DecisionKind.GIVE_UP, _fly_on) is _fly_on
 
     def allowed(self, decision: Decision) -> list[Option]:
         """The options this captain is willing to take (never empty)."""
@@ -108,7 +93,14 @@ class SensibleCaptain:
         return fine or [decision.options[0]]
 
     def decide(self, decision: Decision) -> Option:
-        rule = self._rules.get(decision.kind)
+        rule = self._rules.get(decision.kind) if self._rules else None
+        if rule is not None:
+            return rule(decision)
+        shipped = _SHIPPED.get(decision.kind)
+        if isinstance(shipped, str):
+            rule = getattr(self, shipped)
+        elif shipped is not None:
+            rule = shipped
         if rule is not None:
             return rule(decision)
         options = self.allowed(decision)
@@ -135,7 +127,13 @@ class SensibleCaptain:
         cheapest, "no shift" winning ties): robots are woken when a shift wins, that is when it
         avoids or shortens the walk, or earns the reward (RULES §2.4, §7.1)."""
         shifts = [s for s in activation.shifts if not (s.spends & self._refused)]
-        return bool(shifts) and min(shifts, key=lambda s: s.cost).direction is not None
+        return bool(shifts) and _cheapest_shift(shifts).direction is not None
+
+    def _shift(self, decision: Decision) -> Option:
+        """The cheapest shift, "no shift" winning ties (:func:`_cheapest_shift`)."""
+        options = self.allowed(decision)
+        values = [o.value for o in options]
+        return options[values.index(_cheapest_shift(values))]
 
     def _power(self, decision: Decision) -> Option:
         """Power the fewest doubles that win a fight, else tie it, else lift the ship off the
@@ -214,6 +212,16 @@ class GreedyCaptain(SensibleCaptain):
     days_per_credit = 0.0
     speed = True
     insure_share = None
+
+
+def _cheapest_shift(shifts: Sequence[Any]) -> Any:
+    """The shift of least cost, the first listed winning ties. Staying ("no shift", listed
+    first) when its line costs nothing and no line can earn is the cheapest there can be (a
+    shift costs at least its move), so the shifts' previews are not read then."""
+    stay = shifts[0]
+    if stay.direction is None and not stay.earns and not any(stay.cost):
+        return stay
+    return min(shifts, key=lambda s: s.cost)
 
 
 def _fly_on(decision: Decision) -> Option:
@@ -346,6 +354,28 @@ class RandomCaptain:
         twin = RandomCaptain(0)
         twin._rng.setstate(self._rng.getstate())
         return twin
+
+
+_SHIPPED: dict[DecisionKind, Rule | str] = {
+    DecisionKind.REMOVE_TILE: remove_farthest,
+    DecisionKind.KEEP_PIECE: keep_best_piece,
+    DecisionKind.SHIFT: "_shift",
+    DecisionKind.ACTIVATE_ROBOTS: "_activate_when_useful",
+    DecisionKind.GIVE_UP: _fly_on,
+    DecisionKind.POWER_ENGINES: "_power",
+    DecisionKind.POWER_CANNONS: "_power",
+    DecisionKind.LAND: "_land",
+    DecisionKind.LOAD_GOODS: _most_valuable,
+    DecisionKind.TAKE: "_take",
+    DecisionKind.LOSE_CREW: _lose_a_human_first,
+    DecisionKind.LOSE_TOKEN: _lose_from_fullest,
+    DecisionKind.LOSE_GOOD: _lose_from_first_hold,
+    DecisionKind.INSURE: "_insure",
+    DecisionKind.RECRUIT: _recruit_all,
+}
+"""The shipped captains' rule for each decision kind: a function of the decision, or the name
+of the captain's method (the variants differ by their knobs). One table for every captain, so
+making a captain costs nothing per flight."""
 
 
 ScriptedPolicy = ScriptedCaptain

@@ -12,6 +12,7 @@ or deck order: the expert knows what a player at the table knows.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,12 +31,13 @@ __all__ = [
     "Appraisal",
     "appraise",
     "same_state",
+    "behind",
     "ExpertCaptain",
 ]
 
 DEFAULT_EFFORT = 8
-"""Rollouts per option at the expert's default effort (8 to 11 Class III flights a CPU second:
-``python benchmarks/bench_stepping.py``)."""
+"""The most rollouts per option at the expert's default effort (12 to 16 Class III flights a CPU
+second: ``python benchmarks/bench_stepping.py``)."""
 
 OBJECTIVES = ("credits", "home")
 """What the expert maximises: the expected final credits, or the chance of coming home (ties
@@ -60,11 +62,16 @@ class Outcome:
 class Appraisal:
     """An option and the ends of its rollouts, in rollout order (the same rollouts for every
     option of the decision); ``searched`` False when every option led to the same state and
-    the rollouts were not flown."""
+    the rollouts were not flown. ``alike``: the options (this one among them, in the order
+    offered) that left the flight in the same state at the end of the card, with the same
+    dice: they cannot differ, and were valued once, together. ``culled``: its rollouts stopped
+    before the effort asked, because another option was clearly ahead (:func:`behind`)."""
 
     option: Option
     outcomes: tuple[Outcome, ...]
     searched: bool = True
+    alike: tuple[Option, ...] = ()
+    culled: bool = False
 
     @property
     def credits(self) -> float:
@@ -114,6 +121,23 @@ def same_state(branches: Sequence[FlightState]) -> bool:
     return all(_fingerprint(b.flight) == first for b in branches[1:])
 
 
+def _alike(branches: Sequence[FlightState]) -> list[list[int]]:
+    """The options (by index) grouped by the state their branches left at the end of the card,
+    with the same dice: options of one group lead to the same flight."""
+    groups: list[list[int]] = []
+    keys: list[tuple[object, ...]] = []
+    for index, branch in enumerate(branches):
+        key = _fingerprint(branch.flight)
+        for group, seen in zip(groups, keys, strict=True):
+            if seen == key:
+                group.append(index)
+                break
+        else:
+            groups.append([index])
+            keys.append(key)
+    return groups
+
+
 def _branch(state: FlightState, label: str, seed: int, policies: dict[str, Policy]) -> FlightState:
     """One rollout of one option: the same dice and deck order for every option."""
     return state.branch(
@@ -128,15 +152,42 @@ def _end(branch: FlightState, ship: str) -> Outcome:
     return Outcome(end.final_credits, not end.gave_up)
 
 
-def _ends(
-    state: FlightState, decision: Decision, effort: int, base: int, policies: dict[str, Policy]
-) -> list[Outcome]:
-    """The rollouts of the first option alone (every option leads to the same state)."""
-    label = decision.options[0].label
-    return [
-        _end(_branch(state, label, base + rollout, policies), decision.ship)
-        for rollout in range(max(1, effort))
-    ]
+_Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def behind(leader: Sequence[Outcome], other: Sequence[Outcome], objective: str) -> bool:
+    """Is ``other`` clearly behind ``leader`` over the same rollouts: the leader's lead in the
+    objective, rollout by rollout, has a 95% interval above zero? (At least four rollouts: a
+    lead seen in fewer says little.)"""
+    n = len(other)
+    if n < _FIRST_STAGE:
+        return False
+    if objective == "home":
+        diffs = [int(a.home) - int(b.home) for a, b in zip(leader, other, strict=False)]
+    else:
+        diffs = [a.credits - b.credits for a, b in zip(leader, other, strict=False)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - _Z95 * math.sqrt(variance / n) > 0
+
+
+_FIRST_STAGE = 4
+"""The fewest rollouts an option flies before it can be culled."""
+
+
+def _stages(effort: int) -> list[int]:
+    """The rollouts after which options are compared and the clearly behind culled: an
+    eighth of the effort (at least four), doubling up to the effort.
+
+    >>> _stages(8), _stages(200), _stages(3)
+    ([4, 8], [25, 50, 100, 200], [3])
+    """
+    out, at = [], max(_FIRST_STAGE, effort // 8)
+    while at < effort:
+        out.append(at)
+        at *= 2
+    return [*out, effort]
 
 
 def appraise(
@@ -147,35 +198,63 @@ def appraise(
     seed: int = 0,
     always: bool = False,
     others: Mapping[str, Policy] | None = None,
+    objective: str = "credits",
+    race: bool = True,
 ) -> list[Appraisal]:
     """Each option of ``decision`` (asked now of a searcher in ``state``; by default the
-    decision the stopped flight waits for) and the ends of ``effort`` rollouts from it, for
-    the ship deciding. When the first rollout leaves the same state at the end of the card
-    whatever the option, the search stops there (``searched`` False), unless ``always``: then
-    the first option's rollouts are flown and stand for every option. ``others`` names the
+    decision the stopped flight waits for) and the ends of up to ``effort`` rollouts from it,
+    for the ship deciding, in the order offered.
+
+    The first rollout of every option groups the options by the state they leave at the end of
+    the card (:attr:`Appraisal.alike`): each group is flown once. When there is one group, the
+    search stops there (``searched`` False), unless ``always``: then its rollouts are flown
+    and stand for every option. With ``race`` the groups are raced: after each stage
+    (:func:`_stages`) a group clearly behind the leader in ``objective`` is culled
+    (:func:`behind`), and the search ends when one group is left, or when every group left
+    ended exactly as the leader in every rollout so far. ``others`` names the
     captains that fly ships in the rollouts over the flight's own (a ship outside the engine
     flown by the captain it had in a saved log); they must remember nothing between calls."""
     if decision is None:
         if not isinstance(state.waiting, Choose):
             raise ValueError("the flight does not wait for a decision")
         decision = state.waiting.decision
-    ship = decision.ship
+    ship, options = decision.ship, decision.options
     policies = {**_rollout_policies(state), **(others or {})}
     base = _seed(state, seed)
-    results: list[list[Outcome]] = [[] for _ in decision.options]
-    for rollout in range(max(1, effort)):
-        branches = [_branch(state, o.label, base + rollout, policies) for o in decision.options]
-        if rollout == 0 and same_state(branches):
-            if not always:
-                return [Appraisal(o, (), searched=False) for o in decision.options]
-            shared = tuple(_ends(state, decision, effort, base, policies))
-            return [Appraisal(o, shared, searched=False) for o in decision.options]
-        for found, branch in zip(results, branches, strict=True):
-            found.append(_end(branch, ship))
-    return [
-        Appraisal(option, tuple(found))
-        for option, found in zip(decision.options, results, strict=True)
-    ]
+    branches = [_branch(state, o.label, base, policies) for o in options]
+    groups = _alike(branches)
+    if len(groups) == 1 and not always:
+        return [Appraisal(o, (), searched=False, alike=options) for o in options]
+    labels = [options[group[0]].label for group in groups]
+    ends = [[_end(branches[group[0]], ship)] for group in groups]
+    alive = list(range(len(groups)))
+    flown = 1
+    for stage in _stages(max(1, effort)):
+        for rollout in range(flown, stage):
+            for g in alive:
+                ends[g].append(_end(_branch(state, labels[g], base + rollout, policies), ship))
+        flown = max(flown, stage)
+        if race and len(alive) > 1:
+            leader = max(alive, key=lambda g: _mean(ends[g], objective))
+            alive = [g for g in alive if not behind(ends[leader], ends[g], objective)]
+            if flown >= _FIRST_STAGE and all(ends[g] == ends[leader] for g in alive):
+                break  # every option left ended as the leader in every rollout: no more to learn
+        if len(alive) == 1:
+            break
+    searched = len(groups) > 1
+    out: list[Appraisal | None] = [None] * len(options)
+    for g, group in enumerate(groups):
+        alike = tuple(options[i] for i in group)
+        for i in group:
+            out[i] = Appraisal(options[i], tuple(ends[g]), searched, alike, g not in alive)
+    return [a for a in out if a is not None]
+
+
+def _mean(ends: Sequence[Outcome], objective: str) -> tuple[float, float]:
+    """The mean of the objective, then of the other measure (the ranking of options)."""
+    credits = sum(o.credits for o in ends) / len(ends)
+    home = sum(o.home for o in ends) / len(ends)
+    return (home, credits) if objective == "home" else (credits, home)
 
 
 class ExpertCaptain(SensibleCaptain):
@@ -210,11 +289,14 @@ class ExpertCaptain(SensibleCaptain):
         sensible = self.decide(decision)
         if len(decision.options) == 1 or decision.kind is DecisionKind.GIVE_UP:
             return sensible
-        appraised = appraise(state, decision, effort=self.effort, seed=self.seed)
+        appraised = appraise(
+            state, decision, effort=self.effort, seed=self.seed, objective=self.objective
+        )
         if not appraised[0].searched:
             return sensible
-        best = next(a for a in appraised if a.option == sensible)
-        for candidate in appraised:
+        contenders = [a for a in appraised if not a.culled]
+        best = next((a for a in contenders if a.option == sensible), contenders[0])
+        for candidate in contenders:
             if candidate.value(self.objective) > best.value(self.objective):
                 best = candidate
         return best.option

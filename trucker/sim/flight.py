@@ -163,8 +163,7 @@ class Flight:
         self.table = table
         self.catalogue = catalogue
         """The cards Hazardous Business draws from and the rewards paid at the end."""
-        self.deck_rng = deck_rng or random.Random(0)
-        """Draws the cards Hazardous Business adds (never the game dice)."""
+        self._deck_rng = deck_rng
         self.rulings: Rulings = table.rulings
         self.level = level
         self.cards = list(cards)
@@ -193,6 +192,18 @@ class Flight:
         }
         """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
 
+    @property
+    def deck_rng(self) -> random.Random:
+        """Draws the cards Hazardous Business adds (never the game dice); made when first
+        needed, since most decks have no such card."""
+        if self._deck_rng is None:
+            self._deck_rng = random.Random(0)
+        return self._deck_rng
+
+    @deck_rng.setter
+    def deck_rng(self, rng: random.Random) -> None:
+        self._deck_rng = rng
+
     def copy(self, table: Table) -> Flight:
         """This flight at the same point, on ``table``: each ship's state copied (tiles shared
         until one is lost), the deck copied, and the generator of Hazardous Business copied
@@ -213,10 +224,12 @@ class Flight:
         twin._order = None
         twin.five = self.five
         twin._flies_on = self._flies_on
-        twin.deck_rng = self.deck_rng
-        if any(c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]):
-            twin.deck_rng = random.Random(0)
-            twin.deck_rng.setstate(self.deck_rng.getstate())
+        twin._deck_rng = self._deck_rng
+        if self._deck_rng is not None and any(
+            c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]
+        ):
+            twin._deck_rng = random.Random(0)
+            twin._deck_rng.setstate(self._deck_rng.getstate())
         return twin
 
     # --- the track -------------------------------------------------------------------------

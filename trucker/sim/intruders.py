@@ -13,9 +13,9 @@ what a tile holds (§7.3); commandos place fuses that explode when they leave or
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from functools import cache
-from typing import Any
+from dataclasses import dataclass, field
+from functools import cache, partial
+from typing import Any, NamedTuple
 
 from trucker.core.cards import Hand, Intruder, IntruderKind, Reward
 from trucker.core.dice import Roll
@@ -101,9 +101,9 @@ class Eaten:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a walk: the tile entered, the heading, how and why it moved there."""
+class Step(NamedTuple):
+    """One step of a walk: the tile entered, the heading, how and why it moved there (a tuple:
+    a walk makes one per tile it enters)."""
 
     number: int
     square: Cell
@@ -398,7 +398,7 @@ def _board(
     guard = defender(ship, landing, armed, table, landing=True)
     if guard is not None:
         table.emit(Repelled(ship.name, str(landing), guard))
-        return replace(missed, landing=landing, outcome="repelled", repelled_by=guard)
+        return _landed(missed, landing, "repelled", repelled_by=guard)
     walks: list[Walk] = []
     damage = NO_DAMAGE
     later: list[Cell] = []
@@ -427,8 +427,37 @@ def _board(
         why = f"{beaten} {card.kind} defeated"
         table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
     outcome = walks[0].outcome if len(walks) == 1 else "boarded"
-    return replace(
-        missed, landing=landing, outcome=outcome, walks=tuple(walks), damage=damage, reward=reward
+    return _landed(missed, landing, outcome, walks=tuple(walks), damage=damage, reward=reward)
+
+
+def _landed(
+    missed: IntruderResult,
+    landing: Cell,
+    outcome: str,
+    *,
+    repelled_by: str | None = None,
+    walks: tuple[Walk, ...] = (),
+    damage: Damage = NO_DAMAGE,
+    reward: Reward | None = None,
+) -> IntruderResult:
+    """The result of a landing: what was rolled and decided before it (``missed``), and what
+    became of it."""
+    return IntruderResult(
+        missed.ship,
+        missed.card,
+        missed.roll,
+        missed.rolled,
+        missed.line,
+        landing,
+        outcome,
+        repelled_by,
+        walks,
+        damage,
+        reward if reward is not None else Reward(),
+        missed.shift,
+        missed.shift_power,
+        missed.thruster,
+        missed.robots,
     )
 
 
@@ -521,18 +550,25 @@ def _robots_shifts(
             if left:
                 thruster, fuel = left[0]
                 moved = shift_line(ship.board, rolled, moves_to)
-                outcome = walks(center, moved)
-                outcome = outcome._replace(
-                    batteries=outcome.batteries + power.is_battery,
-                    solar=outcome.solar + power.is_solar,
-                )
+                outcome = partial(_paid_walk, walks, center, moved, power)
                 opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
         if not opened:
             return ()
-        stay = ShiftOption(None, None, None, rolled, stays(center))
+        stay = ShiftOption(None, None, None, rolled, partial(stays, center))
         return (stay, *opened)
 
     return shifts
+
+
+def _paid_walk(
+    walks: Callable[[Cell, Line], LinePreview], center: Cell, moved: Line, power: Power
+) -> LinePreview:
+    """The walk on ``moved`` with the robots of ``center`` awake, the power that woke them
+    counted as spent (worked out when a captain reads a shift's preview)."""
+    outcome = walks(center, moved)
+    return outcome._replace(
+        batteries=outcome.batteries + power.is_battery, solar=outcome.solar + power.is_solar
+    )
 
 
 def intrude(

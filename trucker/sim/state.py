@@ -9,11 +9,10 @@ tile is removed, so thousands of flights can start from one built ship without d
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from trucker.core.boards import Board
-from trucker.core.geometry import Cell, Direction
+from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Ship, Tile
 from trucker.rules.graph import components, connections, joined_adjacency
@@ -22,67 +21,135 @@ from trucker.rules.stats import exposed_connectors
 __all__ = ["Structure", "ShipState"]
 
 
-@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Structure:
     """What follows from where the tiles lie, not from what they hold: joined neighbours,
-    router connections, and the squares of each part (parts never change in flight)."""
+    router connections, the squares of each part (parts never change in flight), whether the
+    tiles are known to be one piece, and the exposed connectors once counted.
 
-    joined: dict[Cell, dict[Cell, Direction]]
-    connected: dict[Cell, frozenset[Cell]]
-    parts: dict[Part, tuple[Cell, ...]]
-    whole: bool = False
-    """Known to be one piece (False: not known either way)."""
+    A structure is shared by every state made from one built ship and by copies of a state;
+    the state that first loses a tile takes its own copy (:meth:`copy`, three shallow dicts),
+    and changes that copy in place from then on (:meth:`remove`)."""
+
+    __slots__ = ("joined", "connected", "parts", "whole", "exposed", "_split")
+
+    def __init__(
+        self,
+        joined: dict[Cell, dict[Cell, Direction]],
+        connected: dict[Cell, frozenset[Cell]],
+        parts: dict[Part, tuple[Cell, ...]],
+        whole: bool = False,
+    ) -> None:
+        self.joined = joined
+        self.connected = connected
+        self.parts = parts
+        self.whole = whole
+        """Known to be one piece (False: not known either way)."""
+        self.exposed: int | None = None
+        """Exposed connectors (RULES §4.5), once counted."""
+        self._split: tuple[Cell, ...] = ()
+        """After a removal from a ship in one piece: the removed tiles' neighbours. The ship is
+        still one piece when they still reach each other."""
 
     @classmethod
     def of(cls, board: Board, tiles: Mapping[Cell, Tile]) -> Structure:
         joined = joined_adjacency(board, tiles)
         return cls(joined, connections(joined, tiles), _parts(tiles))
 
+    def copy(self) -> Structure:
+        """A structure of its own for a state about to lose a tile (the inner dicts and sets
+        are replaced, never changed, so they stay shared)."""
+        twin = Structure(dict(self.joined), dict(self.connected), dict(self.parts), self.whole)
+        twin.exposed, twin._split = self.exposed, self._split
+        return twin
+
     def pieces(self) -> list[set[Cell]]:
         """The pieces under joined edges; when there is one, the structure remembers it."""
         if self.whole:
             return [set(self.joined)]
+        if self._split and _reach_each_other(self.joined, self._split):
+            self.whole, self._split = True, ()
+            return [set(self.joined)]
         found = components(self.joined)
         if len(found) <= 1:
-            object.__setattr__(self, "whole", True)
+            self.whole = True
+        self._split = ()
         return found
 
     def mark_whole(self) -> None:
         """Record that the tiles are one piece (after the other pieces were dropped)."""
-        object.__setattr__(self, "whole", True)
+        self.whole, self._split = True, ()
 
-    def without(
+    def remove(
         self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Iterable[Part] = ()
-    ) -> Structure:
-        """The structure after removing tiles: removing never joins anything new, so only the
-        removed tiles' neighbours change. Router connections are worked out again only when
-        the ship has routers (a removed router can split a network)."""
+    ) -> None:
+        """Take tiles out, in place: removing never joins anything new, so only the removed
+        tiles' neighbours change. Router connections are worked out again only when the ship
+        has routers (a removed router can split a network)."""
         out = set(gone)
-        joined = dict(self.joined)
+        joined = self.joined
         touched: set[Cell] = set()
         for cell in out:
             touched.update(joined.pop(cell, ()))
         touched -= out
         for cell in touched:
             joined[cell] = {o: d for o, d in joined[cell].items() if o not in out}
-        parts = dict(self.parts)
+        parts = self.parts
         for part in set(parts_gone) if parts_gone else list(parts):
             kept = tuple(c for c in parts[part] if c not in out)
             if kept:
                 parts[part] = kept
             else:
                 del parts[part]
-        if Part.ROUTER in self.parts:
-            connected = connections(joined, tiles)
+        if Part.ROUTER in parts or any(tiles_part is Part.ROUTER for tiles_part in parts_gone):
+            self.connected = connections(joined, tiles)
         else:
-            connected = dict(self.connected)
+            connected = self.connected
             for cell in out:
                 connected.pop(cell, None)
             for cell in touched:
                 connected[cell] = connected[cell] - out
+        self.exposed = None
         # Each piece left after a removal holds a neighbour of a removed tile: with at most
         # one such neighbour, a ship in one piece is still in one piece.
-        return Structure(joined, connected, parts, self.whole and len(touched) <= 1)
+        if self.whole and len(touched) > 1:
+            self.whole, self._split = False, tuple(sorted(touched))
+
+
+def _reach_each_other(joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, ...]) -> bool:
+    """Do these tiles lie in one piece? A search from the first that stops as soon as it has
+    met them all (the neighbours of a lost tile usually meet again a few tiles away)."""
+    wanted = set(cells[1:])
+    seen = {cells[0]}
+    frontier = [cells[0]]
+    while frontier:
+        cell = frontier.pop()
+        for other in joined[cell]:
+            if other not in seen:
+                seen.add(other)
+                wanted.discard(other)
+                if not wanted:
+                    return True
+                frontier.append(other)
+    return not wanted
+
+
+def _exposed_change(board: Board, before: Mapping[Cell, Tile], gone: Iterable[Cell]) -> int:
+    """How the exposed connectors (RULES §4.5) change when ``gone`` leave ``before``: the
+    removed tiles' own exposed connectors go, and each kept tile's connector that faced a
+    removed tile is exposed now (as :func:`~trucker.rules.stats.exposed_connectors` counts
+    them, the IIB seam included)."""
+    out = set(gone)
+    smooth = Connector.SMOOTH
+    change = 0
+    for cell in out:
+        sides = before[cell].sides
+        for index, other in enumerate(board.around(cell)):
+            present = other in before and other != cell
+            if not present:
+                change -= sides[index] is not smooth
+            elif other not in out:
+                change += before[other].sides[(index + 2) % 4] is not smooth
+    return change
 
 
 def _parts(tiles: Mapping[Cell, Tile]) -> dict[Part, tuple[Cell, ...]]:
@@ -96,14 +163,13 @@ _BUILT: WeakKeyDictionary[Ship, Structure] = WeakKeyDictionary()
 """The structure of each built ship, worked out once however many flights start from it."""
 
 
-_EXPOSED: WeakKeyDictionary[Structure, int] = WeakKeyDictionary()
-"""Exposed connectors per structure: they depend only on where the tiles lie."""
-
-
 def built_structure(ship: Ship) -> Structure:
+    """The structure of a built ship, worked out once, and known whole when it is one piece
+    (as every legal ship is): a flight's first lost tile then needs no search of the ship."""
     found = _BUILT.get(ship)
     if found is None:
         found = _BUILT[ship] = Structure.of(ship.board, dict(ship.tiles))
+        found.pieces()
     return found
 
 
@@ -125,6 +191,7 @@ class ShipState:
         "_structure",
         "_counts",
         "_owned",
+        "_own_structure",
     )
 
     def __init__(
@@ -155,6 +222,9 @@ class ShipState:
         self._counts: tuple[int, int, int] | None = None
         self._owned: dict[Cell, Tile] | None = None
         """``tiles`` when this state owns it (it removed a tile since it was made or copied)."""
+        self._own_structure = False
+        """The structure is this state's alone (it removed a tile since it was made or
+        copied): changed in place."""
 
     @classmethod
     def from_ship(cls, ship: Ship, *, name: str | None = None) -> ShipState:
@@ -162,7 +232,8 @@ class ShipState:
 
     def copy(self) -> ShipState:
         """An independent state sharing the immutable parts (tiles, structure)."""
-        self._owned = None  # the twin shares the tiles from now on
+        self._owned = None  # the twin shares the tiles and the structure from now on
+        self._own_structure = False
         twin = ShipState(
             self.template,
             self.tiles,
@@ -193,6 +264,7 @@ class ShipState:
     def structure(self) -> Structure:
         if self._structure is None:
             self._structure = Structure.of(self.board, self.tiles)
+            self._own_structure = True
         return self._structure
 
     def to_ship(self) -> Ship:
@@ -209,16 +281,23 @@ class ShipState:
         gone = [c for c in cells if c in self.tiles]
         if not gone:
             return gone
+        structure = self._structure
+        exposed = structure.exposed if structure is not None else None
+        if exposed is not None:
+            exposed += _exposed_change(self.board, self.tiles, gone)
         if self._owned is None:
             self.tiles = self._owned = dict(self.tiles)
         parts = [self._owned.pop(cell).part for cell in gone]
         for cell in gone:
             del self.contents[cell]
         self.lost.extend(gone)
-        if gone:
-            if self._structure is not None:
-                self._structure = self._structure.without(gone, self.tiles, parts)
-            self._counts = None
+        if structure is not None:
+            if not self._own_structure:
+                structure = self._structure = structure.copy()
+                self._own_structure = True
+            structure.remove(gone, self.tiles, parts)
+            structure.exposed = exposed
+        self._counts = None
         return gone
 
     def new_card(self) -> None:
@@ -233,10 +312,9 @@ class ShipState:
     def exposed(self) -> int:
         """Exposed connectors (RULES §4.5), counted once per arrangement of tiles."""
         structure = self.structure
-        found = _EXPOSED.get(structure)
-        if found is None:
-            found = _EXPOSED[structure] = len(exposed_connectors(self.board, self.tiles))
-        return found
+        if structure.exposed is None:
+            structure.exposed = len(exposed_connectors(self.board, self.tiles))
+        return structure.exposed
 
     def _count(self) -> tuple[int, int, int]:
         """Humans, aliens and battery tokens aboard, counted once per change of contents."""

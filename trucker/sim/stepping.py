@@ -128,7 +128,10 @@ class FlightState:
         self.played = 0
         """Cards played so far."""
         self.costs: list[dict[str, tuple[int, int, int]]] = []
+        """Per card played, each ship's tiles lost, crew lost and credits earned on it."""
         self._before: list[_CostRow] | None = None
+        self._counting = True
+        """Are :attr:`costs` counted? A searcher's branch, read only for its end, counts none."""
         self.waiting: Waiting | None = None
         self.result: FlightResult | None = None
         self._mark: _Mark | None = None
@@ -319,6 +322,10 @@ class FlightState:
         flight = self.flight
         index = self.played
         card = flight.cards[index]
+        if not self._counting:
+            flight.resolve(index, card, resolver_for(card))
+            self.played = index + 1
+            return
         before = self._before
         if before is None:
             before = _costs_row(flight)
@@ -371,7 +378,8 @@ class FlightState:
         the engine, or the one the flight stopped at), that answers it with
         ``label``, rolls on with ``dice`` and is flown on by ``policies`` (none of them
         outside the engine or searching); ``shuffle`` reorders the cards still face down (a
-        look ahead must not read the deck). Play it with :meth:`finish`."""
+        look ahead must not read the deck). Play it with :meth:`finish`: its result counts no
+        costs per card (a look ahead reads only the ships' ends)."""
         tape, mark = self._tape, self._mark
         stopped = isinstance(self.waiting, Choose)
         if tape is None or mark is None or not (stopped or tape.at_end):
@@ -380,7 +388,8 @@ class FlightState:
         twin = FlightState.__new__(FlightState)
         twin.__dict__.update(self.__dict__)
         twin.table = table
-        twin.costs = list(self.costs)
+        twin.costs = []
+        twin._counting = False
         twin.waiting = None
         twin.result = None
         twin._tape = Tape()

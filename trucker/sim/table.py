@@ -29,11 +29,12 @@ class Table:
         self.rulings = rulings
         self.dice = dice
         self._policies: Mapping[str, Policy] = {} if not isinstance(policies, Mapping) else policies
-        self._default: Policy = (
-            policies
-            if policies is not None and not isinstance(policies, Mapping)
-            else SensibleCaptain()
+        self._default: Policy | None = (
+            policies if policies is not None and not isinstance(policies, Mapping) else None
         )
+        """The captain of a ship not named in the policies (the sensible one unless given,
+        made when first asked: most tables name every ship)."""
+        self._streams = getattr(dice, "stream", None)
         self.log = log
         self.choices: list[Choice] = []
         self._quiet: Table | None = None
@@ -41,7 +42,12 @@ class Table:
         """A stepped flight's record of the card in progress (None: ask and roll directly)."""
 
     def policy(self, ship: str) -> Policy:
-        return self._policies.get(ship, self._default)
+        found = self._policies.get(ship)
+        if found is not None:
+            return found
+        if self._default is None:
+            self._default = SensibleCaptain()
+        return self._default
 
     @property
     def recording(self) -> bool:
@@ -62,10 +68,11 @@ class Table:
 
     def draw(self, why: str, stream: tuple[int, ...]) -> Roll:
         """The dice's next roll for ``why``, recorded nowhere."""
+        if self._streams is not None:
+            return self._streams(stream).roll(why)
         if self.dice is None:
             raise RuntimeError(f"no dice on this table, but a roll is needed for {why}")
-        streams = getattr(self.dice, "stream", None)
-        return (streams(stream) if streams is not None else self.dice).roll(why)
+        return self.dice.roll(why)
 
     def ask(self, ship: str, decision: Decision) -> Option:
         """Ask the ship's policy; the answer is checked against the options and, when there is
@@ -94,7 +101,7 @@ class Table:
             policies={name: fork(p) for name, p in self._policies.items()},
             log=list(self.log) if self.log is not None else None,
         )
-        twin._default = fork(self._default)
+        twin._default = fork(self._default) if self._default is not None else None
         twin.choices = list(self.choices)
         twin.tape = self.tape.copy() if self.tape is not None else None
         return twin

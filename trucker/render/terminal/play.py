@@ -52,14 +52,17 @@ def question_lines(question: Question, hints: Sequence[OptionValue] | None = Non
     lines = [Text(f"{question.ship}, your decision ({decision.kind}{about}):", style=_ASK)]
     width = max(len(o.label) for o in question.options)
     ranked = list(hints or ())
-    valued = {h.label: h for h in ranked}
+    valued = {label: h for h in ranked for label in (h.label, *h.alike)}
+    numbers = {o.label: n for n, o in enumerate(question.options, 1)}
     best = ranked[0].label if ranked else None
     same = len(ranked) > 1 and not any(h.apart for h in ranked[1:])
     for number, option in enumerate(question.options, 1):
         line = Text(f"  {number}. {option.label.ljust(width)}")
         line.append("  (Enter)" if option == question.suggested else " " * 9, style=_DIM)
         hint = valued.get(option.label)
-        if hint is not None:
+        if hint is not None and hint.label != option.label and hint.label in numbers:
+            line.append(f"  expert: the same as {numbers[hint.label]}", style=_NOTE)
+        elif hint is not None:
             line.append(f"  expert: {_hint(hint, None if same else best)}", style=_NOTE)
         line.rstrip()
         lines.append(line)
