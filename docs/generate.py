@@ -50,9 +50,7 @@ PAGES = tuple(sorted(p.name for p in SOURCE.glob("*.md")))
 """Every source page becomes the page of the same name in docs/."""
 PICTURES = "pictures"
 
-_DIRECTIVE = re.compile(
-    r"<!--\s*(include|run|picture|page|log|steps|api):\s*(.*?)\s*-->", re.S
-)
+_DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|log|steps|api):\s*(.*?)\s*-->", re.S)
 
 
 def _quiet_terminal() -> None:

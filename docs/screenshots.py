@@ -1,5 +1,7 @@
 """Screenshots of the teaching pages at 1920×1080, as a projector shows them, into
-docs/screenshots/ (PNG), and one through a deuteranopia and one through a protanopia filter.
+docs/screenshots/ (PNG), and one through a deuteranopia and one through a protanopia filter;
+and of the shipyard (`trucker studio`, served from a temporary folder) at 1280×720, 1920×1080
+and a phone's 390×844.
 
     python docs/screenshots.py               # needs chromium and chromedriver
     python docs/generate.py                  # runs this too, where chromium is installed
@@ -14,9 +16,11 @@ the keyboard and photographed.
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +65,82 @@ def available() -> bool:
     except ImportError:
         return False
     return _browser() is not None
+
+
+def _studio(driver: object, work: Path) -> None:
+    """The shipyard, photographed while the Cruiser of the README is built: the first tile in
+    hand on board III, a tile that does not fit and why, the finished Cruiser, and a phone."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    from trucker.core.geometry import Cell
+    from trucker.formats.load import load_ship
+    from trucker.formats.write import dumps_ship
+
+    folder = work / "my-ships"
+    folder.mkdir()
+    cruiser = load_ship(ROOT / SHIPS / "class-iii-cruiser.toml")
+    shutil.copy(ROOT / SHIPS / "class-iii-cruiser.toml", folder / "cruiser.toml")
+    half = cruiser.without(c for c in cruiser.tiles if c.row >= 8 or c in (Cell(7, 10), Cell(4, 7)))
+    (folder / "half-built.toml").write_text(dumps_ship(half), encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "trucker", "studio", str(folder), "--port", str(port)]
+    server = subprocess.Popen([*command, "--no-browser"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            with socket.socket() as knock:
+                if knock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+
+        def settle() -> None:
+            for _ in range(400):
+                busy = driver.execute_script("return document.body.dataset.pending || '0'")
+                if busy == "0":
+                    break
+                time.sleep(0.05)
+            time.sleep(0.3)
+
+        def show(url: str, width: int, height: int, mobile: bool = False) -> None:
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+            )
+            driver.get(address + url)
+            settle()
+
+        def click(css: str) -> None:
+            driver.execute_script("document.querySelector(arguments[0]).click()", css)
+            settle()
+
+        def shoot(name: str) -> None:
+            driver.save_screenshot(str(OUT / f"{name}.png"))
+            sys.stdout.write(f"docs/screenshots/{name}.png\n")
+
+        show("/?board=III", 1280, 720)
+        click('#palette [data-part="cabin"]')
+        shoot("studio-first-tile")
+        show("/?file=half-built.toml", 1280, 720)
+        click('#palette [data-part="double-engine"]')
+        spot = driver.find_element(By.CSS_SELECTOR, '#hand-layer rect[data-square="8,8"]')
+        ActionChains(driver).move_to_element(spot).perform()
+        time.sleep(0.3)
+        shoot("studio-why-not")
+        show("/?file=cruiser.toml", 1920, 1080)
+        driver.find_element(By.CSS_SELECTOR, "#picture #tile-7-8").click()
+        settle()
+        shoot("studio-cruiser")
+        show("/?file=cruiser.toml", 390, 844, mobile=True)
+        click('#palette [data-part="shield"]')
+        driver.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        shoot("studio-phone")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
 
 
 def main() -> None:
@@ -117,6 +197,7 @@ def main() -> None:
                 driver.execute_script(_FILTER % _MATRICES[vision])
             driver.save_screenshot(str(OUT / f"{name}.png"))
             sys.stdout.write(f"docs/screenshots/{name}.png\n")
+        _studio(driver, work)
     finally:
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import inspect
 import os
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -52,6 +53,14 @@ _PROCESS = re.compile(r"\b(?:subprocess\.\w+|Popen|trucker|run_subprocess)\(")
 """A call that starts a process: the subprocess module, or tests/cli/invoke.py's helpers."""
 
 
+def _source(function: Callable[..., object]) -> str:
+    """A function's source, or nothing for one made at run time (no source file to read)."""
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
+
+
 @cache
 def _process_helpers(module: ModuleType) -> frozenset[str]:
     """The module's own functions that start a process."""
@@ -61,7 +70,7 @@ def _process_helpers(module: ModuleType) -> frozenset[str]:
         if inspect.isfunction(value)
         and value.__module__ == module.__name__
         and not name.startswith("test_")
-        and _PROCESS.search(inspect.getsource(value))
+        and _PROCESS.search(_source(value))
     )
 
 
@@ -70,7 +79,7 @@ def _starts_a_process(item: pytest.Item) -> bool:
     module = getattr(item, "module", None)
     if function is None or module is None:
         return False
-    source = inspect.getsource(function)
+    source = _source(function)
     if _PROCESS.search(source):
         return True
     return any(re.search(rf"\b{name}\(", source) for name in _process_helpers(module))

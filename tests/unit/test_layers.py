@@ -44,6 +44,9 @@ PLANTED = [
     ("formats/load.py", "from trucker.rules import stats\n", "files become values"),
     ("core/ship.py", "import pydantic\n", "the values know no library"),
     ("play/flights.py", "from trucker.render import text\n", "the engine's layers"),
+    ("render/text.py", "from trucker.web import app\n", "the engine's layers"),
+    ("web/answers.py", "from trucker.cli import output\n", "the engine's layers"),
+    ("rules/placement.py", "import starlette\n", "the web stays in web"),
     (
         "sim/goods.py",
         "def _later() -> None:\n    from trucker.sim import actions\n",

@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "weigh": ("weigh_cmd", "weigh"),
     "advise": ("advise_cmd", "advise"),
     "cards": ("cards_cmd", "cards"),
+    "studio": ("studio_cmd", "studio"),
 }
 """Every command, in the order ``--help`` lists them: the module under ``trucker.cli`` and the
 function that is the command."""

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from trucker.core.boards import Board
-from trucker.core.geometry import Cell, Connector, Direction
+from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
 from trucker.core.notebook import picture
 from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartFacts
 
@@ -44,6 +44,33 @@ class Tile:
 
     def side(self, direction: Direction) -> Connector:
         return self.sides[direction.index]
+
+    def turned(self, quarters: int = 1) -> Tile:
+        """The tile turned clockwise ``quarters`` quarter turns, as a hand turns it on the
+        table: its sides go round with its barrel or exhaust, shield arcs, nozzles and armor.
+
+        >>> from trucker.core.geometry import parse_sides
+        >>> engine = Tile(Part.ENGINE, parse_sides("u---"), facing=Direction.REAR)
+        >>> turned = engine.turned()
+        >>> "".join(s.char for s in turned.sides), str(turned.facing)
+        ('-u--', 'left')
+        """
+        k = quarters % 4
+        if k == 0:
+            return self
+
+        def turn(direction: Direction) -> Direction:
+            return DIRECTIONS[(direction.index + k) % 4]
+
+        a, b, c, d = (self.sides[(i - k) % 4] for i in range(4))
+        return replace(
+            self,
+            sides=(a, b, c, d),
+            facing=None if self.facing is None else turn(self.facing),
+            covers=tuple(map(turn, self.covers)),
+            nozzles=tuple(map(turn, self.nozzles)),
+            armor=frozenset(map(turn, self.armor)),
+        )
 
 
 class Contents(NamedTuple):
@@ -163,6 +190,17 @@ class Ship:
     def without(self, cells: Iterable[Cell]) -> Ship:
         gone = set(cells)
         return self.with_tiles({c: t for c, t in self.tiles.items() if c not in gone})
+
+    def placed(self, cell: Cell, tile: Tile, held: Contents = EMPTY) -> Ship:
+        """The ship with ``tile`` on ``cell`` holding ``held`` (a tile there before is gone)."""
+        return self.with_tiles({**self.tiles, cell: tile}, {**self.contents, cell: held})
+
+    def moved(self, origin: Cell, target: Cell) -> Ship:
+        """The tile on ``origin`` lifted onto ``target``, with what it holds (a tile on
+        ``target`` before is gone); the other tiles keep their order."""
+        tiles = {c: t for c, t in self.tiles.items() if c != origin}
+        tiles[target] = self.tiles[origin]
+        return self.with_tiles(tiles, {**self.contents, target: self.contents[origin]})
 
     def starting_cabins(self) -> list[Cell]:
         return sorted(c for c, t in self.tiles.items() if t.start)

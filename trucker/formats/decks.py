@@ -1,7 +1,7 @@
 """Flight decks: reading deck files, and the ``random:<LEVEL>`` spelling of a dealt deck.
 
 A deck is the cards a flight meets, top first (``docs/deck-format.md``). Deck files are read the
-same way as ship files (:func:`trucker.formats.load.read_document`: size, binary and suffix
+same way as ship files (:func:`trucker.formats.documents.read_document`: size, binary and suffix
 checks), and every problem becomes one line naming the card's position and key. Dealing a deck is
 :mod:`trucker.play.deal`.
 """

@@ -27,6 +27,7 @@ __all__ = [
     "STDIN",
     "display_name",
     "read_document",
+    "read_bytes",
     "parse_document",
 ]
 
@@ -115,6 +116,12 @@ def read_document(path: str | os.PathLike[str], *, display: str | None = None) -
             name, "", f"unknown file type {p.suffix or '(none)'!r}: use .toml or .json"
         )
     return parse_document(_read_file(p, name), name, suffix)
+
+
+def read_bytes(path: Path, name: str) -> bytes:
+    """A regular file's bytes, at most :data:`MAX_BYTES` (the checks of :func:`read_document`
+    before it is parsed); :class:`BadInput` naming ``name`` otherwise."""
+    return _read_file(path, name)
 
 
 def _read_file(path: Path, name: str) -> bytes:

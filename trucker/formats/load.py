@@ -38,6 +38,7 @@ __all__ = [
     "load_ships",
     "ship_from_document",
     "tile_from_entry",
+    "read_tile_entry",
     "board_from_path",
 ]
 
@@ -52,7 +53,7 @@ def board_from_path(path: Path, display: str) -> Board:
 
 
 def _resolve_board(
-    text: str, name: str, base: Path | None
+    text: str, name: str, base: Path | None, confine: Path | None = None
 ) -> tuple[Board | None, list[InputError]]:
     looks_like_path = text.lower().endswith((".toml", ".json")) or "/" in text or "\\" in text
     if not looks_like_path:
@@ -63,6 +64,8 @@ def _resolve_board(
     path = Path(text)
     if not path.is_absolute() and base is not None:
         path = base / path
+    if confine is not None and not path.resolve().is_relative_to(confine.resolve()):
+        return None, [InputError(name, "board", f"{text} is outside the folder the studio serves")]
     try:
         return board_from_path(path, text), []
     except BadInput as exc:
@@ -155,8 +158,33 @@ def tile_from_entry(entry: Mapping[str, Any], *, launch: bool = True) -> tuple[T
     return _tile(read, launch)
 
 
-def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None = None) -> Ship:
-    """Build a :class:`Ship` from a parsed layout document.
+def read_tile_entry(entry: object, name: str, *, launch: bool = True) -> tuple[Tile, Contents]:
+    """One tile entry as :func:`tile_from_entry` reads it, its problems as a layout file's
+    would be told (``hand: sides: expected 4 characters...``, named ``name``):
+    :class:`BadInput` lists them all."""
+    read = read_tile(entry) if isinstance(entry, Mapping) else None
+    if read is not None:
+        return _tile(read, launch)
+    errors: list[InputError] = []
+    model = _ship_model(
+        {"format": "trucker-ship/1", "board": "I", "tiles": {"0,0": entry}}, name, errors
+    )
+    if model is not None:
+        return _tile(model.tiles["0,0"], launch)
+    inside = 'tiles."0,0"'
+    found = [
+        InputError(e.file, e.where.removeprefix(inside).lstrip("."), e.problem)
+        for e in errors
+        if e.where.startswith(inside)
+    ]
+    raise BadInput(found or [InputError(name, "", "not a tile a layout file could hold")])
+
+
+def ship_from_document(
+    data: Mapping[str, Any], name: str, *, base: Path | None = None, confine: Path | None = None
+) -> Ship:
+    """Build a :class:`Ship` from a parsed layout document; a board file it names is read from
+    ``base`` (and, given ``confine``, only from inside that folder).
 
     :class:`BadInput` lists every problem found, not only the first.
     """
@@ -174,7 +202,7 @@ def ship_from_document(data: Mapping[str, Any], name: str, *, base: Path | None 
         errors.extend(key_errors)
     board: Board | None = None
     if isinstance(data.get("board"), str):
-        board, board_errors = _resolve_board(data["board"], name, base)
+        board, board_errors = _resolve_board(data["board"], name, base, confine)
         errors.extend(board_errors)
     if board is not None:
         holes = data.get("holes")

@@ -19,10 +19,12 @@ from trucker.core.geometry import DIRECTIONS, Connector
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Ship, Tile
 
-__all__ = ["ship_to_document", "dumps_ship", "write_atomic", "toml_value"]
+__all__ = ["ship_to_document", "dumps_ship", "write_atomic", "toml_value", "tile_entry"]
 
 
-def _tile_entry(tile: Tile, held: Contents, launch: bool) -> dict[str, Any]:
+def tile_entry(tile: Tile, held: Contents, launch: bool = True) -> dict[str, Any]:
+    """One tile as a layout file writes it: its part and printed keys, then what it holds where
+    that differs from the ``launch`` loadout's default (or the empty one's)."""
     entry: dict[str, Any] = {"part": str(tile.part)}
     if tile.start:
         entry["start"] = True
@@ -90,7 +92,7 @@ def ship_to_document(ship: Ship, *, relative_to: Path | None = None) -> dict[str
         doc["rulings"] = dict(ship.rulings)
     launch = ship.loadout == "launch"
     doc["tiles"] = {
-        str(c): _tile_entry(ship.tiles[c], ship.contents[c], launch) for c in sorted(ship.tiles)
+        str(c): tile_entry(ship.tiles[c], ship.contents[c], launch) for c in sorted(ship.tiles)
     }
     return doc
 

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "draw_tiles",
+    "draw_tile",
+    "tile_words",
     "draw_tile_tops",
     "tile_boxes",
     "exposed_sides",
@@ -163,7 +165,7 @@ def part_label(tile: Tile, held: Contents, look: Look) -> str:
             return label
 
 
-def _tile_words(tile: Tile, held: Contents, look: Look) -> str:
+def tile_words(tile: Tile, held: Contents, look: Look) -> str:
     """A tooltip for a tile: the part, its facing, covers, nozzles, armor and what it holds."""
     words = [str(tile.part) + (" (starting cabin)" if tile.start else "")]
     if tile.facing is not None:
@@ -210,7 +212,7 @@ def _draw_tile(
         class_=f"tile part-{tile.part}" + (" start" if tile.start else ""),
         data_square=str(cell),
     )
-    node(group, "title", f"{cell}: {_tile_words(tile, held, look)}")
+    node(group, "title", f"{cell}: {tile_words(tile, held, look)}")
     square_rect(
         group,
         x,
@@ -316,6 +318,14 @@ def draw_tiles(
         out = exposed_sides(panel.board, cell, tiles)
         tile = tiles[cell]
         _draw_tile(group, panel, cell, tile, contents[cell], facts[tile.part], top, out)
+
+
+def draw_tile(
+    parent: ET.Element, panel: Panel, cell: Cell, tile: Tile, held: Contents, row: PartInfo
+) -> None:
+    """One tile alone, as its part's ``row`` draws it, its connectors unmarked (a tile in
+    hand, or in a palette)."""
+    _draw_tile(parent, panel, cell, tile, held, row, parent)
 
 
 def exposed_sides(board: Board, cell: Cell, tiles: Mapping[Cell, Tile]) -> frozenset[Direction]:

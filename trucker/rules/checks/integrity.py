@@ -11,7 +11,7 @@ from trucker.rules.graph import components, distances, touching
 from trucker.rules.view import RuleContext
 from trucker.rules.violations import JoinHint, RuleId, Violation
 
-__all__ = ["check_disconnected", "join_hint"]
+__all__ = ["check_disconnected", "disconnected", "join_hint"]
 
 
 def check_disconnected(ctx: RuleContext) -> Iterator[Violation]:
@@ -28,13 +28,21 @@ def check_disconnected(ctx: RuleContext) -> Iterator[Violation]:
         for cell in piece:
             piece_of[cell] = frozenset(piece)
     for cell in sorted(ctx.tiles.keys() - ship):
-        hint, said = join_hint(ctx, cell, piece_of[cell], ship)
-        yield Violation(
-            RuleId.DISCONNECTED,
-            (cell,),
-            f"{ctx.tiles[cell].part} not joined to the starting cabin on {start}: {said}",
-            hint=hint,
-        )
+        yield disconnected(ctx, cell, piece_of[cell], ship, start)
+
+
+def disconnected(
+    ctx: RuleContext, cell: Cell, piece: frozenset[Cell], ship: frozenset[Cell], start: Cell
+) -> Violation:
+    """The violation of the tile on ``cell`` (of ``piece``), which no joined path leads to from
+    ``start`` (the tiles of ``ship`` are those that it reaches), with where it could join."""
+    hint, said = join_hint(ctx, cell, piece, ship)
+    return Violation(
+        RuleId.DISCONNECTED,
+        (cell,),
+        f"{ctx.tiles[cell].part} not joined to the starting cabin on {start}: {said}",
+        hint=hint,
+    )
 
 
 def _and(cells: list[Cell]) -> str:
