@@ -161,7 +161,7 @@ def test_fix_refuses_to_overwrite_its_input(
     for target in ("ship.toml", "./ship.toml", str(source)):
         run = run_main(capsys, "fix", "ship.toml", "-o", target, cwd=tmp_path)
         assert run.code == 2
-        assert "refusing to overwrite the input file" in run.stderr
+        assert "refusing to overwrite an input file" in run.stderr
     assert source.read_bytes() == before
 
 

@@ -17,7 +17,7 @@ import resource
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +31,8 @@ MEMORY = 200 * 1024 * 1024
 """The address space each run may take: the interpreter, the libraries and the work."""
 HANG_GUARD = 120
 """Seconds after which a run is killed as hung: a guard, far over what any case needs."""
+CPU_GUARD = 30
+"""CPU seconds after which a run is stopped (SIGXCPU) as a runaway: a guard, not a measure."""
 
 Files = dict[str, "str | bytes | Callable[[Path], None]"]
 
@@ -67,6 +69,15 @@ def _device(path: Path) -> None:
 
 def _loop(path: Path) -> None:
     path.symlink_to(path.name)
+
+
+def _hard_link(to: str) -> Callable[[Path], None]:
+    """A second name for the file ``to`` of the same folder (written before it)."""
+    return lambda path: os.link(path.parent / to, path)
+
+
+def _symlink(to: str) -> Callable[[Path], None]:
+    return lambda path: path.symlink_to(to)
 
 
 SHIP = STARTER.read_text(encoding="utf-8")
@@ -106,6 +117,11 @@ def _set(*keys: object, value: object) -> Callable[[dict], None]:
         where[keys[-1]] = value
 
     return edit
+
+
+def _swap_first_cards(log: dict) -> None:
+    cards = log["flight"]["deck"]["card"]
+    cards[0], cards[1] = cards[1], cards[0]
 
 
 def _readers(name: str, suffix: str, wrap: Callable[[str], tuple[str, ...]]) -> dict[str, Case]:
@@ -156,7 +172,75 @@ def _replay(path: str) -> tuple[str, ...]:
     return ("replay", path, "--html", "out.html")
 
 
+def _on_board_log(path: Path) -> None:
+    """A flight log of a ship on a board file (``board.toml`` beside it)."""
+    (path.parent / "ship.toml").write_text(ON_BOARD, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "trucker", "fly", "ship.toml", "-d", "random:I", "--seed", "3",
+         "--json"], capture_output=True, text=True, check=True, cwd=path.parent,
+    )  # fmt: skip
+    (path.parent / "ship.toml").unlink()
+    path.write_text(run.stdout, encoding="utf-8")
+
+
+_WRITERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "fix": ("out.toml", ("fix", "{ship}", "-o", "{out}")),
+    "show": ("out.svg", ("show", "{ship}", "--svg", "{out}")),
+    "hit": ("out.svg", ("hit", "{ship}", "-t", "small-meteor", "-f", "front", "--roll", "7",
+                        "--svg", "{out}")),
+    "exposure": ("out.svg", ("exposure", "{ship}", "-t", "small-meteor", "--svg", "{out}")),
+    "radiation": ("out.svg", ("radiation", "{ship}", "--svg", "{out}")),
+    "intruder-svg": ("out.svg", ("intruder", "{ship}", "--card", str(COMMANDO), "--roll", "7",
+                                 "--svg", "{out}")),
+    "intruder-html": ("out.html", ("intruder", "{ship}", "--card", str(COMMANDO), "--roll",
+                                   "7", "--html", "{out}")),
+    "fly": ("out.html", ("fly", "{ship}", "-d", "random:I", "--seed", "1", "--html", "{out}")),
+    "weigh": ("out.svg", ("weigh", "{ship}", "-d", "random:I", "-n", "5", "--svg", "{out}")),
+    "play": ("out.json", ("play", "{ship}", "-d", "random:I", "--seed", "1", "--save", "{out}")),
+}  # fmt: skip
+"""Every command that writes a file, and the command line that writes it beside a ship on a
+board file (``{ship}``, ``{out}``)."""
+
+
+def _outputs_that_are_inputs() -> dict[str, Case]:
+    """An output that is an input by another road (issue 24 D): the board file a ship names,
+    reached as a hard link or a symbolic link under the output's name, or named outright."""
+    cases = {}
+    for command, (out, args) in _WRITERS.items():
+        for road, recipe in (("hard-link", _hard_link), ("symlink", _symlink)):
+            cases[f"output-{command}-{road}-to-the-board"] = Case(
+                {"ship.toml": ON_BOARD, "board.toml": BOARD, out: recipe("board.toml")},
+                args,
+                "refusing to overwrite an input file",
+            )
+    cases["output-replay-hard-link-to-the-board"] = Case(
+        {"board.toml": BOARD, "log.json": _on_board_log, "out.html": _hard_link("board.toml")},
+        ("replay", "{log}", "--html", "{out}"),
+        "refusing to overwrite an input file",
+    )
+    for spelling in ("{board}", "./board.toml"):
+        cases[f"output-fix-names-the-board-{spelling.strip('{}./')}"] = Case(
+            {"ship.toml": ON_BOARD, "board.toml": BOARD},
+            ("fix", "{ship}", "-o", spelling),
+            "refusing to overwrite an input file",
+        )
+    for command in ("fix", "show"):
+        out, args = _WRITERS[command]
+        cases[f"output-{command}-is-a-device"] = Case(
+            {"ship.toml": ON_BOARD, "board.toml": BOARD, out: _symlink("/dev/null")},
+            args,
+            "is a device, not a file",
+        )
+    cases["output-fix-hard-link-to-the-ship"] = Case(
+        {"in.toml": SHIP, "link.toml": _hard_link("in.toml")},
+        ("fix", "{in}", "-o", "{link}"),
+        "refusing to overwrite an input file",
+    )
+    return cases
+
+
 CASES: dict[str, Case] = {
+    **_outputs_that_are_inputs(),
     **_readers("ship-toml", ".toml", _ship),
     **_readers("ship-json", ".json", _ship),
     **_readers("deck", ".toml", _deck),
@@ -179,6 +263,22 @@ CASES: dict[str, Case] = {
         )
     },
     # ships
+    "ship-json-lone-surrogate-in-a-name": Case(
+        {
+            "in.json": '{"format": "trucker-ship/1", "name": "A\\ud800", "board": "I", "tiles": '
+            '{"7,7": {"part": "cabin", "start": true}}}'
+        },
+        _ship("{in}"),
+        "name: holds half of a surrogate pair",
+    ),
+    "ship-json-lone-surrogate-in-a-key": Case(
+        {
+            "in.json": '{"format": "trucker-ship/1", "board": "I", "tiles": '
+            '{"7,7\\udc00": {"part": "cabin", "start": true}}}'
+        },
+        _ship("{in}"),
+        'tiles."7,7\\udc00": holds half of a surrogate pair',
+    ),
     "ship-duplicate-key": Case(
         {"in.json": '{"format": "trucker-ship/1", "format": "x"}'}, _ship("{in}"), "twice"
     ),
@@ -301,6 +401,44 @@ CASES: dict[str, Case] = {
         "fuse",
     ),
     "odds-n-a-trillion": Case({}, ("odds", str(STARTER), "-d", "random:I", "-n", "10" * 6), "-n"),
+    # every number that sets work has a stated maximum (issue 24 D)
+    "weigh-n-a-trillion": Case(
+        {}, ("weigh", str(STARTER), "-d", "random:I", "-n", "10" * 6), "at most 10,000,000"
+    ),
+    "advise-effort-a-million": Case(
+        {}, ("advise", str(STARTER), "-d", "random:I", "--effort", "1000000"), "1 to 100,000"
+    ),
+    **{
+        f"{command}-expert-effort-5000": Case(
+            {},
+            (command, str(STARTER), "-d", "random:I", "--policy", "expert", "--effort", "5000"),
+            "--effort: 5000: rollouts per option, 1 to 1,000",
+        )
+        for command in ("fly", "odds", "weigh")
+    },
+    **{
+        f"{command}-dask-{name}": Case(
+            {}, (command, str(STARTER), "-d", "random:I", "--dask", address), "--dask: "
+        )
+        for name, address in (
+            ("garbage", "garbage"),
+            ("unknown-scheme", "foo://host:8786"),
+            ("no-port", "tcp://127.0.0.1"),
+        )
+        for command in ("odds", "weigh")
+    },
+    "ruling-given-twice": Case(
+        {},
+        (
+            "validate",
+            str(STARTER),
+            "-r",
+            "radiation_explodes_at=4",
+            "-r",
+            "radiation_explodes_at=5",
+        ),
+        "radiation_explodes_at is given twice",
+    ),
     # choices files
     "choices-unknown-ship": Case(
         {"in.toml": CHOICES + '[ships]\n"\\u001b]0;x" = ["a"]\n'}, _choices("{in}"), "\\x1b"
@@ -337,6 +475,48 @@ CASES: dict[str, Case] = {
         _replay("{in}"),
         "99",
     ),
+    "log-lone-surrogate": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Little\ud800"))},
+        _replay("{in}"),
+        "surrogate",
+    ),
+    # a log edited in one place only (issue 24 D): read back, it would tell another flight
+    "log-ship-renamed": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Renamed"))},
+        _replay("{in}"),
+        "events[0].ships: 'Little Yellow' is not a ship of flight.ships (Renamed)",
+    ),
+    "log-ship-renamed-advise": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "name", value="Renamed"))},
+        ("advise", "{in}", "--at", "2"),
+        "events[0].ships",
+    ),
+    "log-deck-reordered": Case(
+        {"in.json": _log(_swap_first_cards)},
+        _replay("{in}"),
+        "flight.deck: card 1 is",
+    ),
+    "log-deck-reordered-advise": Case(
+        {"in.json": _log(_swap_first_cards)},
+        ("advise", "{in}", "--at", "2"),
+        "flight.deck: card 1 is",
+    ),
+    "log-seed-a-string": Case(
+        {"in.json": _log(_set("flight", "seed", value="3"))}, _replay("{in}"), "flight.seed"
+    ),
+    "log-seed-true": Case(
+        {"in.json": _log(_set("flight", "seed", value=True))}, _replay("{in}"), "flight.seed"
+    ),
+    "log-insured-a-string": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "insured", value="yes"))},
+        _replay("{in}"),
+        "flight.ships.Little Yellow.insured",
+    ),
+    "log-effort-a-billion": Case(
+        {"in.json": _log(_set("flight", "ships", 0, "captain_options", value={"effort": 10**9}))},
+        ("advise", "{in}", "--at", "2"),
+        "captain_options.effort",
+    ),
     "log-six-ships": Case(
         {"in.json": _log(lambda log: log["flight"]["ships"].extend(log["flight"]["ships"] * 5))},
         _replay("{in}"),
@@ -369,6 +549,7 @@ def _state(folder: Path) -> dict[str, str]:
 
 def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_GUARD, CPU_GUARD))
 
 
 def _run(args: list[str], cwd: Path) -> tuple[int, str, str, float, float]:
@@ -411,13 +592,76 @@ def test_hostile_input_is_one_line_exit_2(name: str, tmp_path: Path) -> None:
             path.write_text(content, encoding="utf-8")
     names = {Path(f).stem: str(tmp_path / f) for f in case.files}
     args = [a.format(**names) if "{" in a else a for a in case.args]
-    before = _state(tmp_path)
-    code, out, err, megabytes, seconds = _run(args, tmp_path)
+    _one_line_exit_2(name, args, tmp_path, case.mentions)
+
+
+def _one_line_exit_2(name: str, args: list[str], folder: Path, mentions: str) -> None:
+    """Run ``trucker ARGS`` in ``folder``: one line on stderr that mentions ``mentions``, exit
+    2, no traceback, and no file of the folder changed, added or removed."""
+    before = _state(folder)
+    code, out, err, megabytes, seconds = _run(args, folder)
     print(f"{name}: exit {code}, {megabytes:.0f} MB, {seconds:.2f} s CPU")
     lines = [line for line in err.splitlines() if line.strip()]
     assert code == 2, (code, err[-2000:])
     assert len(lines) == 1, lines[:5]
     assert "Traceback" not in err + out and "internal error" not in err
     assert len(lines[0]) < 3000
-    assert case.mentions in lines[0], lines[0]
-    assert _state(tmp_path) == before
+    assert mentions in lines[0], lines[0]
+    assert _state(folder) == before
+
+
+@pytest.fixture
+def read_only(tmp_path: Path) -> Iterator[Path]:
+    """A folder in which no file can be made: a read-only file system mounted there when this
+    is root (who may write into any folder), else a folder without write permission."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        yield folder
+        folder.chmod(0o755)
+        return
+    mount = ["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)]
+    if subprocess.run(mount, capture_output=True, check=False).returncode != 0:
+        pytest.skip("no read-only file system can be mounted here")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True, check=False)
+
+
+_READ_ONLY = {
+    **{command: args for command, (_, args) in _WRITERS.items() if command != "play"},
+    "replay": ("replay", "{ship}", "--html", "{out}"),
+    "intruder-frames": ("intruder", "{ship}", "--card", str(COMMANDO), "--roll", "7",
+                        "--frames", "ro"),
+    "new": ("new", "-b", "I", "-o", "{out}"),
+    "boards": ("boards", "I", "--svg", "{out}"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", sorted(_READ_ONLY))
+def test_an_output_that_cannot_be_written_is_found_before_any_work(
+    command: str, read_only: Path
+) -> None:
+    """Every command that writes finds a read-only folder before it reads its inputs, let
+    alone flies: the ship here does not even exist, and the one line names the output."""
+    args = _READ_ONLY[command]
+    suffix = {"fix": ".toml", "new": ".toml", "replay": ".html", "fly": ".html"}.get(command)
+    out = f"ro/out{suffix or ('.html' if 'intruder-html' in command else '.svg')}"
+    filled = [a.format(ship="missing.toml", out=out) if "{" in a else a for a in args]
+    option = next(a for a in filled if a in ("-o", "--svg", "--html", "--frames"))
+    _one_line_exit_2(command, filled, read_only.parent, f"{option}: ")
+    _, _, err, _, _ = _run(filled, read_only.parent)
+    assert "cannot be written" in err and "missing.toml" not in err
+
+
+def test_play_and_examples_find_a_read_only_folder_first(read_only: Path) -> None:
+    """``play --save`` (its check is the shared one) and ``examples`` into a read-only folder."""
+    _one_line_exit_2(
+        "play",
+        ["play", str(STARTER), "-d", "random:I", "--seed", "1", "--save", "ro/game.json"],
+        read_only.parent,
+        "--save: ro/game.json: cannot be written here",
+    )
+    _one_line_exit_2("examples", ["examples", "ro/new"], read_only.parent, "cannot be written")

@@ -213,7 +213,7 @@ def test_captain_options_refused_where_they_do_not_apply() -> None:
     for args, why in (
         (("--vs-policy", "reckless"), "--vs-policy"),
         (("--effort", "4"), "only the expert searches"),
-        (("--policy", "expert", "--effort", "0"), "at least 1"),
+        (("--policy", "expert", "--effort", "0"), "1 to 1,000"),
         (("--policy", "expert", "--objective", "glory"), "credits or home"),
         (("--objective", "home"), "only the expert"),
         (("--vs", DOUBLE, "--vs-policy", "expert"), "not both"),

@@ -46,7 +46,9 @@ def advise(
     ] = None,
     effort: Annotated[
         int | None,
-        typer.Option("--effort", metavar="N", help="Rollouts per option (default 200)."),
+        typer.Option(
+            "--effort", metavar="N", help="Rollouts per option (default 200; at most 100,000)."
+        ),
     ] = None,
     objective: ObjectiveOpt = None,
     repair: RepairOpt = False,
@@ -66,15 +68,17 @@ def advise(
     from trucker.cli.common import bad_input, load_flight_ships
     from trucker.cli.output import print_json, print_lines
     from trucker.formats.documents import read_document
-    from trucker.play.advice import ADVICE_EFFORT, advise_log
+    from trucker.play.advice import ADVICE_EFFORT, MAX_ADVICE_EFFORT, advise_log
     from trucker.play.advice import advise as run
     from trucker.play.plans import plan_flight
     from trucker.render.terminal.advice import advice_lines
     from trucker.sim.expert import OBJECTIVES
 
     rollouts = ADVICE_EFFORT if effort is None else effort
-    if rollouts < 1:
-        raise bad_input("--effort", str(rollouts), "rollouts per option, at least 1")
+    if not 1 <= rollouts <= MAX_ADVICE_EFFORT:
+        raise bad_input(
+            "--effort", str(rollouts), f"rollouts per option, 1 to {MAX_ADVICE_EFFORT:,}"
+        )
     aim = objective or "credits"
     if aim not in OBJECTIVES:
         raise bad_input("--objective", aim, f"use {' or '.join(OBJECTIVES)}")

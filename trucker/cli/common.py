@@ -124,10 +124,12 @@ def expert_options(
 ) -> tuple[tuple[str, Any], ...]:
     """``--effort`` and ``--objective`` checked (given only with an expert aboard), as the
     expert captain's options by name."""
-    from trucker.sim.expert import OBJECTIVES
+    from trucker.sim.expert import MAX_EFFORT, OBJECTIVES
 
-    if effort is not None and (effort < 1 or not searching):
-        problem = "rollouts per option, at least 1" if searching else "only the expert searches"
+    if effort is not None and (not 1 <= effort <= MAX_EFFORT or not searching):
+        problem = (
+            f"rollouts per option, 1 to {MAX_EFFORT:,}" if searching else "only the expert searches"
+        )
         raise bad_input("--effort", str(effort), problem)
     if objective is not None and (objective not in OBJECTIVES or not searching):
         problem = (

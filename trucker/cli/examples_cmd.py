@@ -27,9 +27,9 @@ def examples(
     from trucker.cli.common import bad_input
     from trucker.cli.output import out, print_json
     from trucker.formats.examples import ExamplesInTheWay, copy_examples
+    from trucker.formats.outputs import claim_folder
 
-    if folder.exists() and not folder.is_dir():
-        raise bad_input(str(folder), "", "is a file; give a folder")
+    claim_folder(folder, "")
     try:
         written = copy_examples(folder)
     except ExamplesInTheWay as exc:

@@ -51,17 +51,30 @@ def fix(
 
     Example: trucker fix scenarios/ships/broken-hauler.toml -o fixed.toml
     """
-    from trucker.cli.output import err, out, print_errors, print_json, print_lines
+    from trucker.cli.output import (
+        check_output,
+        err,
+        out,
+        print_errors,
+        print_json,
+        print_lines,
+        write_output,
+    )
     from trucker.core.errors import BadInput
     from trucker.core.geometry import Cell
     from trucker.formats.load import load_ships
-    from trucker.formats.write import write_atomic
     from trucker.render.terminal.reports import lost_line, repair_lines
     from trucker.rules.repair import REPAIR_METHODS, CannotRepair, repair
 
     if method not in REPAIR_METHODS:
         print_errors(BadInput.one("--method", method, f"use {' or '.join(REPAIR_METHODS)}"))
         raise typer.Exit(2)
+    to_stdout = str(output) == "-"
+    if not to_stdout:
+        if output.suffix.lower() not in (".toml", ".json"):
+            print_errors(BadInput.one("-o", str(output), "write a .toml or .json layout file"))
+            raise typer.Exit(2)
+        check_output(output, "-o", [file])
     loaded, rulings = load_ships([file], ruling)
     _path, ship, problem = loaded[0]
     if ship is None:
@@ -79,15 +92,6 @@ def fix(
             # a square the layout never filled is a mistyped option, not a ship past repair
             print_errors(BadInput.one("--keep", keep, f"no tile on {keep_cell} in {file}"))
             raise typer.Exit(2)
-    to_stdout = str(output) == "-"
-    if not to_stdout and output.resolve() == file.resolve():
-        print_errors(
-            BadInput.one(str(output), "", "refusing to overwrite the input file; choose another -o")
-        )
-        raise typer.Exit(2)
-    if not to_stdout and output.suffix.lower() not in (".toml", ".json"):
-        print_errors(BadInput.one(str(output), "", "write a .toml or .json layout file"))
-        raise typer.Exit(2)
     try:
         result = repair(ship, rulings, keep=keep_cell, method=method)
     except CannotRepair as exc:
@@ -101,11 +105,7 @@ def fix(
     if to_stdout:
         sys.stdout.write(text)
     else:
-        try:
-            write_atomic(output, text)
-        except OSError as exc:
-            print_errors(BadInput.one(str(output), "", f"cannot write: {exc.strerror or exc}"))
-            raise typer.Exit(2) from None
+        write_output(output, text, "-o", said=False)
     if json_out:
         data = result.to_dict()
         data["output"] = None if to_stdout else str(output)

@@ -3,6 +3,8 @@ reading the deck option, the captain and the precision, and making the ships' cr
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -15,10 +17,69 @@ if TYPE_CHECKING:
     from trucker.play.flights import Crew
     from trucker.play.montecarlo import Precision
 
-__all__ = ["PRECISION_MOST", "check_policy", "crews_of", "deck_option", "parse_precision"]
+__all__ = [
+    "PRECISION_MOST",
+    "check_dask",
+    "check_flights",
+    "check_policy",
+    "crews_of",
+    "deck_option",
+    "ended",
+    "parse_precision",
+]
 
 PRECISION_MOST = 100_000
 """The most flights a run to a precision flies when ``-n`` does not say."""
+
+
+def check_dask(dask: str | None, workers: int) -> None:
+    """``--dask`` alone (not with ``--workers``), its address readable, before any input is
+    read; whether a scheduler answers there is asked when the run starts."""
+    from trucker.play.cluster import check_address
+
+    if dask is None:
+        return
+    if workers != 1:
+        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    check_address(dask)
+    with contextlib.suppress(ImportError):  # the run says so, in one line, when it connects
+        import distributed  # noqa: F401 - its loggers are made as it is imported
+
+        # the run tells a lost cluster in one line; Dask's own logs would add dozens (its
+        # configuration gives several of its loggers a handler of their own)
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.split(".")[0] == "distributed":
+                quiet = logging.getLogger(name)
+                quiet.handlers = [logging.NullHandler()]
+                quiet.propagate = False
+
+
+def check_flights(flights: int | None) -> None:
+    """``-n`` at most :data:`~trucker.play.montecarlo.MAX_FLIGHTS` (which ``--help`` states),
+    else one line and exit 2."""
+    from trucker.play.montecarlo import MAX_FLIGHTS
+
+    if flights is not None and flights > MAX_FLIGHTS:
+        raise bad_input(
+            "-n",
+            str(flights),
+            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
+        )
+
+
+def ended(partial: bool, stopped: str | None, dask: str | None) -> int:
+    """The exit code of a long run: 0 when it flew every flight; when a lost Dask cluster
+    stopped it, one line saying so (its report of what was flown follows or precedes) and 2;
+    when a signal did, the shell's code for it (130 for Ctrl-C)."""
+    from trucker.cli.output import EXIT_BAD_INPUT, err
+    from trucker.cli.signals import stop_code
+
+    if stopped is not None:
+        err.print(
+            f"--dask: {dask}: {stopped}; what was flown is reported, marked partial", style="red"
+        )
+        return EXIT_BAD_INPUT
+    return stop_code() if partial else 0
 
 
 def check_policy(policy: str, flag: str = "--policy") -> None:

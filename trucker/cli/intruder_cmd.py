@@ -18,7 +18,7 @@ def intruder(
         str | None, typer.Option("--kind", "-k", help="predator, commando or predator-commando.")
     ] = None,
     steps: Annotated[
-        int | None, typer.Option("--steps", "-s", help="Steps the card shows.")
+        int | None, typer.Option("--steps", "-s", help="Steps the card shows (1 to 99).")
     ] = None,
     fuses: Annotated[
         str | None, typer.Option("--fuses", metavar="A,B", help="Commandos: the fuse steps.")
@@ -95,7 +95,14 @@ def intruder(
         trace_document,
     )
     from trucker.cli.intruder_card import card_from_options
-    from trucker.cli.output import check_output, print_json, print_lines, write_output
+    from trucker.cli.output import (
+        check_output,
+        print_json,
+        print_lines,
+        write_output,
+        write_outputs,
+    )
+    from trucker.formats.outputs import claim_folder
     from trucker.render.terminal.encounters import intruder_lines
     from trucker.sim import encounters
 
@@ -117,6 +124,8 @@ def intruder(
     folder = Path(frames) if frames not in (None, "-") else None
     if folder is not None and not folder.is_dir():
         raise bad_input("--frames", str(folder), "no such folder; make it first")
+    if folder is not None:
+        claim_folder(folder, "--frames")
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")
@@ -147,8 +156,10 @@ def intruder(
     if folder is not None:
         from trucker.render.pictures import walk_frames
 
-        for name, picture in walk_frames(found.before, found.result, found.log):
-            write_output(folder / f"{name}.svg", picture, "--frames")
+        frames_drawn = walk_frames(found.before, found.result, found.log)
+        write_outputs(
+            folder, ((f"{name}.svg", picture) for name, picture in frames_drawn), "--frames"
+        )
     if html is not None:
         from trucker.render.pages.walk import walk_page
 

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from trucker.cli.options import (
+    DaskOpt,
     EffortOpt,
     JsonOpt,
     ObjectiveOpt,
@@ -41,7 +42,7 @@ def odds(
             "--flights",
             min=1,
             help="Flights to fly (default 1000); with --precision, the most to fly (default "
-            "100000).",
+            "100000); at most 10,000,000.",
         ),
     ] = None,
     precision: Annotated[
@@ -65,14 +66,7 @@ def odds(
     ] = None,
     seed: RunSeedOpt = None,
     workers: WorkersOpt = 1,
-    dask: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="Run on this Dask scheduler (e.g. tcp://host:8786; pip install -e '.[dask]').",
-        ),
-    ] = None,
+    dask: DaskOpt = None,
     policy: Annotated[
         str,
         typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert."),
@@ -98,8 +92,8 @@ def odds(
 ) -> None:
     """How likely is a ship to come home, with how many credits, and what breaks first?
     Flies many seeded flights and reports the odds with 95% confidence intervals; --vs
-    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C stops
-    early and reports what was flown, marked partial.
+    compares two designs, --vs-policy two captains, on the same decks and dice. Ctrl-C (or
+    SIGTERM) stops early and reports what was flown, marked partial.
 
     Example: trucker odds scenarios/ships/class-iii-cruiser.toml --deck random:III -n 20000
 
@@ -109,15 +103,18 @@ def odds(
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.flying import (
         PRECISION_MOST,
+        check_dask,
+        check_flights,
         check_policy,
         crews_of,
         deck_option,
+        ended,
         parse_precision,
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.play.montecarlo import MAX_FLIGHTS, OddsSpec
-    from trucker.play.odds import run_odds
+    from trucker.play.montecarlo import OddsSpec
+    from trucker.play.odds import fly_odds, odds_result
     from trucker.play.parallel import worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
@@ -129,14 +126,8 @@ def odds(
     if vs is not None and vs_policy is not None:
         raise bad_input("--vs-policy", vs_policy, "compare designs (--vs) or captains, not both")
     options = expert_options("expert" in (policy, vs_policy), effort, objective)
-    if dask is not None and workers != 1:
-        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
-    if flights is not None and flights > MAX_FLIGHTS:
-        raise bad_input(
-            "-n",
-            str(flights),
-            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
-        )
+    check_dask(dask, workers)
+    check_flights(flights)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable
@@ -158,17 +149,20 @@ def odds(
     started = time.perf_counter()
     half = half_width_words(target) if target is not None else None
     with progress(most, quiet=json_out, half=half) as advance:
-        result = run_odds(spec, target, workers=workers, dask=dask, progress=advance)
+        outcome = fly_odds(spec, target, workers=workers, dask=dask, progress=advance)
+    result = odds_result(spec, outcome)
     elapsed = time.perf_counter() - started
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,
         "seconds": round(elapsed, 3),
         "flights_per_second": round(result.flights / elapsed, 1) if elapsed > 0 else None,
+        **({"stopped": outcome.stopped} if outcome.stopped else {}),
     }
+    code = ended(outcome.partial, outcome.stopped, dask)
     if json_out:
         print_json({**result.to_dict(), "run": run})
-        raise typer.Exit(130 if result.partial else 0)
+        raise typer.Exit(code)
     lines = odds_lines(result, spec)
     print_lines(lines[:1])
     if err.is_terminal:
@@ -176,4 +170,4 @@ def odds(
         # saved report holds the numbers alone
         err.print(odds_timing(run))
     print_lines(lines[1:])
-    raise typer.Exit(130 if result.partial else 0)
+    raise typer.Exit(code)

@@ -17,6 +17,7 @@ __all__ = [
     "ObjectiveOpt",
     "RunSeedOpt",
     "WorkersOpt",
+    "DaskOpt",
 ]
 
 RulingOpt = Annotated[
@@ -49,7 +50,7 @@ EffortOpt = Annotated[
     typer.Option(
         "--effort",
         metavar="N",
-        help="The expert's rollouts per option at each decision (default 8).",
+        help="The expert's rollouts per option at each decision (default 8; at most 1,000).",
     ),
 ]
 ObjectiveOpt = Annotated[
@@ -67,6 +68,20 @@ RunSeedOpt = Annotated[
 WorkersOpt = Annotated[
     int,
     typer.Option(
-        "--workers", "-w", min=1, help="Local processes (the numbers do not depend on it)."
+        "--workers",
+        "-w",
+        min=1,
+        help="Local processes, at most the CPUs this process may use (the numbers do not "
+        "depend on it).",
+    ),
+]
+DaskOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS",
+        help="Run on this Dask scheduler (e.g. tcp://host:8786; pip install -e '.[dask]'): one "
+        "that does not answer within 10 s is refused; a cluster lost midway ends the run with "
+        "what was flown.",
     ),
 ]

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import codecs
 import json
-import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
+from rich.text import Text
 
 from trucker.core.errors import BadInput, InputError
 from trucker.render.terminal.reports import error_lines
-from trucker.render.terminal.styles import plural, styled
+from trucker.render.terminal.styles import Drawn, plural, styled
 from trucker.render.text import Drawing
 
 __all__ = [
@@ -38,8 +39,10 @@ __all__ = [
     "print_lines",
     "print_errors",
     "print_json",
+    "Visible",
     "check_output",
     "write_output",
+    "write_outputs",
 ]
 
 EXIT_OK = 0
@@ -81,18 +84,75 @@ def use_ascii_if_needed(stream: TextIO) -> None:
         return
 
 
-_VISIBLE = {
-    **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
-    0x7F: 0x2421,
-    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
-}
-"""Control characters as the visible symbols of Unicode's Control Pictures (ESC as ␛): one
-character each, so nothing printed moves; tab and newline stay."""
+class _Visible(dict[int, "int | str"]):
+    """What :meth:`str.translate` makes of the characters a terminal would not show as they
+    are: control characters as the visible symbols of Unicode's Control Pictures (ESC as ␛,
+    one character each, so nothing printed moves; tab and newline stay), and the invisible
+    characters that change how a line reads (a right-to-left override, a zero-width joiner,
+    a line separator) as their escapes (``\\u202e``); any other character as it is."""
+
+    _ESCAPED = frozenset({"Cf", "Zl", "Zp", "Cs"})
+
+    def __missing__(self, code: int) -> int | str:
+        if unicodedata.category(chr(code)) in self._ESCAPED:
+            shown: int | str = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+        else:
+            shown = code
+        self[code] = shown
+        return shown
+
+
+_VISIBLE = _Visible(
+    {
+        **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
+        0x7F: 0x2421,
+        **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+        0x09: 0x09,
+        0x0A: 0x0A,
+    }
+)
+_ONE_LINE = {0x0A: 0x2424}
+"""A line break inside one printed line (a ship named ``"A\\nB"``) as the symbol ␤: the
+same length, so the text's colours stay where they were."""
+
+
+def _one_line(thing: Any) -> Any:
+    """A printed text as one line: a line break in it came from a file's words (a name made
+    to fake a report line); only a drawing (:class:`Drawn`) has line breaks of its own."""
+    if isinstance(thing, str):
+        return thing.translate(_ONE_LINE)
+    if isinstance(thing, Text) and not isinstance(thing, Drawn) and "\n" in thing.plain:
+        shown = thing.copy()
+        shown.plain = thing.plain.translate(_ONE_LINE)
+        return shown
+    return thing
+
+
+class Visible:
+    """A text stream that writes what it is given as :class:`_Console` prints it: for what is
+    printed past the consoles (typer's usage errors, which quote what was typed: an argument
+    holding a right-to-left override turned the rest of the line around)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.translate(_VISIBLE))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 class _Console(Console):
-    """A rich console that prints control characters of the text it is given as symbols, and
-    leaves a closed pipe to :func:`trucker.cli.app.main` (rich would exit 1)."""
+    """A rich console that prints each text it is given on one line, the characters that would
+    change or fake what a terminal shows as visible symbols or escapes, and leaves a closed pipe
+    to :func:`trucker.cli.app.main` (rich would exit 1)."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        super().print(*(_one_line(thing) for thing in objects), **options)
 
     def render(
         self, renderable: RenderableType, options: ConsoleOptions | None = None
@@ -138,23 +198,21 @@ def print_errors(errors: Iterable[InputError] | BadInput) -> None:
     print_lines(error_lines(errors), err)
 
 
-def check_output(path: Path, option: str, inputs: Iterable[Path]) -> None:
-    """Refuse an output path before any work is done (one line, exit 2): a folder, a missing
-    folder, one of the command's own input files (inputs are never written), or a name that
-    is not the option's kind of file."""
+def check_output(path: Path, option: str, inputs: Iterable[Path] = ()) -> None:
+    """Refuse an output path before any work is done (one line, exit 2): a name that is not
+    the option's kind of file, or one :func:`trucker.formats.outputs.claim_output` refuses (a
+    folder, a missing or read-only folder, a read-only file, one of the command's inputs by
+    any road: inputs are never written)."""
     import typer
 
-    problem = None
+    from trucker.formats.outputs import OutputRefused, claim_output
+
     try:
-        if path.is_dir():
-            problem = "is a folder; give a file name"
-        elif not path.parent.is_dir():
-            problem = f"no such folder: {path.parent}"
-        elif any(_same_file(given, path) for given in inputs):
-            problem = "refusing to overwrite an input file; choose another name"
-    except OSError as exc:
-        problem = exc.strerror or str(exc)
-    problem = problem or _wrong_suffix(path, option)
+        claim_output(path, option, inputs)
+    except OutputRefused as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    problem = _wrong_suffix(path, option)
     if problem is not None:
         print_errors(BadInput.one(option, str(path), problem))
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -172,26 +230,40 @@ def _wrong_suffix(path: Path, option: str) -> str | None:
     return f"an {what} goes in a {' or '.join(suffixes)} file"
 
 
-def _same_file(given: Path, path: Path) -> bool:
-    """Whether ``path`` names the input ``given``; an input that cannot be resolved (a loop
-    of symbolic links) is not the output, and its reader names what is wrong with it."""
-    try:
-        if given.resolve() == path.resolve():
-            return True
-        return path.exists() and given.exists() and os.path.samefile(given, path)
-    except (OSError, RuntimeError):
-        return False
-
-
-def write_output(path: Path, text: str, option: str) -> None:
-    """Write a picture or page atomically; a failure is one line and exit 2."""
+def write_output(path: Path, text: str, option: str, *, said: bool = True) -> None:
+    """Write a picture, page or file atomically, and say so on stderr (unless the command
+    says it itself); a failure is one line and exit 2."""
     import typer
 
     from trucker.formats.write import write_atomic
 
     try:
         write_atomic(path, text)
+    except BadInput as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     except OSError as exc:
         print_errors(BadInput.one(option, str(path), exc.strerror or str(exc)))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    err.print(f"wrote {path}")
+    if said:
+        err.print(f"wrote {path}")
+
+
+def write_outputs(folder: Path, files: Iterable[tuple[str, str]], option: str) -> None:
+    """Write several files (``(name, text)``) into ``folder`` all or none (a full disk
+    midway once left some of them new and the rest as an earlier run wrote them), replacing
+    those already there, and say so on stderr; a failure is one line and exit 2."""
+    import typer
+
+    from trucker.formats.outputs import write_folder
+
+    try:
+        written = write_folder(folder, ((Path(name), text) for name, text in files), replace=True)
+    except BadInput as exc:
+        print_errors(exc)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    except OSError as exc:
+        print_errors(BadInput.one(option, str(folder), exc.strerror or str(exc)))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    for path in written:
+        err.print(f"wrote {path}")

@@ -58,18 +58,31 @@ def rulings(
         typer.Option("--deck", "-d", help="With --impact: random:I to random:IV or a deck file."),
     ] = None,
     flights: Annotated[
-        int, typer.Option("-n", "--flights", min=1, help="With --impact: flights to fly.")
+        int,
+        typer.Option(
+            "-n", "--flights", min=1, help="With --impact: flights to fly (at most 10,000,000)."
+        ),
     ] = 1000,
     seed: Annotated[
         Optional[int],  # noqa: UP045
         typer.Option("--seed", help="With --impact: the run's seed (printed when not given)."),
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="With --impact: local processes.")
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="With --impact: local processes, at most the CPUs this process may use.",
+        ),
     ] = 1,
     dask: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--dask", metavar="ADDRESS", help="With --impact: a Dask scheduler."),
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="With --impact: a Dask scheduler (refused when it does not answer within 10 s).",
+        ),
     ] = None,
     policy: Annotated[
         str,
@@ -150,11 +163,10 @@ def _impact(
 ) -> None:
     """``rulings --impact``: one library call (:func:`trucker.play.impact.ruling_impact`)."""
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_policy, deck_option
+    from trucker.cli.flying import check_dask, check_flights, check_policy, deck_option, ended
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
     from trucker.play.impact import ruling_impact, variants
-    from trucker.play.montecarlo import MAX_FLIGHTS
     from trucker.play.parallel import worker_count
     from trucker.render.terminal.impact import impact_lines
 
@@ -162,14 +174,8 @@ def _impact(
         raise bad_input("--deck", "", "--impact needs a deck: random:III or a deck file")
     check_policy(policy)
     options = expert_options(policy == "expert", *expert)
-    if flights > MAX_FLIGHTS:
-        raise bad_input(
-            "-n",
-            str(flights),
-            f"at most {MAX_FLIGHTS:,} flights in one run; for more, run again with another --seed",
-        )
-    if dask is not None and workers != 1:
-        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    check_flights(flights)
+    check_dask(dask, workers)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable
@@ -192,7 +198,7 @@ def _impact(
             dask=dask,
             progress=advance,
         )
-    code = 130 if result.partial else 0
+    code = ended(result.partial, result.stopped, dask)
     if json_out:
         print_json({"file": str(ship), **result.to_dict()})
     else:

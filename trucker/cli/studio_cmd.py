@@ -49,6 +49,7 @@ def studio(
     """
     from trucker.cli.common import bad_input
     from trucker.cli.output import err, out
+    from trucker.formats.outputs import unwatched
     from trucker.web.serve import Refused, serve
     from trucker.web.studio import LOOPBACK, Settings, new_token
 
@@ -79,7 +80,8 @@ def studio(
             webbrowser.open(settings.url)
 
     try:
-        serve(settings, started)
+        with unwatched():  # the shipyard saves the files it opens: that is what it is for
+            serve(settings, started)
     except Refused as exc:
         err.print(f"trucker studio: {exc}", style="red")
         raise typer.Exit(2) from None

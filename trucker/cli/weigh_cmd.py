@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from trucker.cli.options import (
+    DaskOpt,
     EffortOpt,
     JsonOpt,
     ObjectiveOpt,
@@ -53,7 +54,12 @@ def weigh(
     ] = "0.25",
     flights: Annotated[
         int,
-        typer.Option("-n", "--flights", min=1, help="The most flights for any one change."),
+        typer.Option(
+            "-n",
+            "--flights",
+            min=1,
+            help="The most flights for any one change (at most 10,000,000).",
+        ),
     ] = 20_000,
     join: Annotated[
         str,
@@ -66,10 +72,7 @@ def weigh(
     top: Annotated[int, typer.Option("--top", min=1, help="Changes to list.")] = 10,
     seed: RunSeedOpt = None,
     workers: WorkersOpt = 1,
-    dask: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--dask", metavar="ADDRESS", help="Run on this Dask scheduler."),
-    ] = None,
+    dask: DaskOpt = None,
     policy: Annotated[
         str, typer.Option("--policy", help="The captain: sensible, cautious, greedy or expert.")
     ] = "sensible",
@@ -84,8 +87,8 @@ def weigh(
     added on every free square where the ship stays legal, in every way it lies, each flown
     against the ship as it is on the same decks and dice: the change in mean credits and in
     the chance of coming home, with 95% intervals, ranked. Staged culling: every change flies
-    125 flights, then only those that could still be the best fly on. Ctrl-C stops early and
-    reports what was flown, marked partial.
+    125 flights, then only those that could still be the best fly on. Ctrl-C (or SIGTERM)
+    stops early and reports what was flown, marked partial (in the picture too).
 
     Example: trucker weigh scenarios/ships/class-iii-cruiser.toml --deck random:III
     --workers 2
@@ -94,7 +97,14 @@ def weigh(
     --parts shield,battery --svg value.svg
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
-    from trucker.cli.flying import check_policy, deck_option, parse_precision
+    from trucker.cli.flying import (
+        check_dask,
+        check_flights,
+        check_policy,
+        deck_option,
+        ended,
+        parse_precision,
+    )
     from trucker.cli.output import check_output, err, print_json, print_lines, write_output
     from trucker.cli.progress import progress
     from trucker.play.changes import DEFAULT_PARTS, parse_parts
@@ -104,9 +114,9 @@ def weigh(
     from trucker.render.terminal.weigh import weigh_lines
 
     check_policy(policy)
+    check_flights(flights)
     options = expert_options(policy == "expert", effort, objective)
-    if dask is not None and workers != 1:
-        raise bad_input("--workers", str(workers), "give --workers or --dask, not both")
+    check_dask(dask, workers)
     if (usable := worker_count(workers)) < workers:
         err.print(f"note: --workers {workers}: this machine has {usable} CPUs, so {usable} fly")
         workers = usable
@@ -148,12 +158,13 @@ def weigh(
         from trucker.render.pictures.value import value_svg
 
         write_output(svg, value_svg(result, flying.ship), "--svg")
-    code = 130 if result.partial else 0
+    code = ended(result.partial, result.stopped, dask)
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,
         "seconds": round(elapsed, 3),
         "flights_per_second": round(result.flown / elapsed, 1) if elapsed > 0 else None,
+        **({"stopped": result.stopped} if result.stopped else {}),
     }
     if json_out:
         print_json({"file": str(ship), **result.to_dict(), "run": run})

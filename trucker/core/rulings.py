@@ -503,6 +503,11 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
             value = word == "true"
         elif re.fullmatch(r"[+-]?\d{1,18}", raw):
             value = int(raw)
+        if name in out and out[name] != value:
+            errors.append(
+                InputError("--ruling", text, f"{name} is given twice, as {out[name]!r} first")
+            )
+            continue
         out[name] = value
     for err in _check(out, "--ruling", ""):
         errors.append(err)

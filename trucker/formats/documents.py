@@ -20,6 +20,7 @@ from typing import Any
 import tomli
 
 from trucker.core.errors import BadInput, InputError
+from trucker.formats.outputs import note_read
 
 __all__ = [
     "MAX_BYTES",
@@ -146,6 +147,7 @@ def _read_file(path: Path, name: str) -> bytes:
         with os.fdopen(handle, "rb") as file:
             info = os.fstat(file.fileno())
             _check_regular(info.st_mode, name)
+            note_read(info, name)
             _check_size(info.st_size, name)
             raw = file.read(MAX_BYTES + 1)
     except OSError as exc:
@@ -222,7 +224,46 @@ def parse_document(raw: bytes, name: str, suffix: str) -> dict[str, Any]:
     if shape is not None:
         where, what = shape
         raise BadInput.one(name, where, what or _too_deep(kind))
+    if suffix == ".json" and _SURROGATE_ESCAPE.search(text):
+        lone = _lone_surrogate(data)
+        if lone is not None:
+            raise BadInput.one(
+                name, lone, "holds half of a surrogate pair (\\ud800 to \\udfff), not text"
+            )
     return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate: a pair (an emoji) reads as one character, a lone one as a
+character no text may hold, which no stream can print and no file can store."""
+
+
+def _lone_surrogate(data: dict[str, Any]) -> str | None:
+    """The key path of the first key or text holding a lone surrogate (the document is known
+    to nest at most :data:`MAX_DEPTH` levels)."""
+    level: list[tuple[str, Any]] = [("", data)]
+    while level:
+        below: list[tuple[str, Any]] = []
+        for where, item in level:
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, value in pairs:
+                inner = _join(where, key) if isinstance(key, str) else f"{where}[{key}]"
+                if isinstance(key, str) and _unencodable(key):
+                    return inner
+                if isinstance(value, str) and _unencodable(value):
+                    return inner
+                if isinstance(value, dict | list):
+                    below.append((inner, value))
+        level = below
+    return None
+
+
+def _unencodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _too_deep(kind: str) -> str:

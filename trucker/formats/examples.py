@@ -8,7 +8,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
 from trucker.formats.catalogue import scenarios_root
-from trucker.formats.write import write_atomic
+from trucker.formats.outputs import write_folder
 
 __all__ = ["bundled_examples", "copy_examples", "ExamplesInTheWay"]
 
@@ -42,13 +42,15 @@ def bundled_examples() -> list[tuple[PurePosixPath, Traversable]]:
 
 def copy_examples(folder: Path) -> list[Path]:
     """Copy every bundled example into ``folder`` (made if missing), keeping the subfolders;
-    :class:`ExamplesInTheWay` before anything is written if any of them is already there."""
+    :class:`ExamplesInTheWay` before anything is written if any of them is already there. All
+    or nothing: a full disk or a signal midway leaves the folder as it was
+    (:func:`~trucker.formats.outputs.write_folder`)."""
     files = bundled_examples()
     targets = [folder.joinpath(*relative.parts) for relative, _ in files]
     taken = [target for target in targets if target.exists()]
     if taken:
         raise ExamplesInTheWay(taken)
-    for (_, source), target in zip(files, targets, strict=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, source.read_text(encoding="utf-8"))
-    return targets
+    return write_folder(
+        folder,
+        ((Path(*relative.parts), source.read_text(encoding="utf-8")) for relative, source in files),
+    )

@@ -26,6 +26,7 @@ from trucker.core.ship import EMPTY, Contents, Ship, Tile, sort_goods
 from trucker.formats.catalogue import find_board, parse_board, part_info, parts
 from trucker.formats.documents import display_name, read_document
 from trucker.formats.fast import read_ship, read_tile
+from trucker.formats.outputs import OutputRefused
 
 if TYPE_CHECKING:  # pydantic is imported only for a file the fast path declines
     from pydantic_core import ErrorDetails
@@ -68,6 +69,8 @@ def _resolve_board(
         return None, [InputError(name, "board", f"{text} is outside the folder the studio serves")]
     try:
         return board_from_path(path, text), []
+    except OutputRefused:
+        raise  # an output of the run is this board file: the output is refused, not the ship
     except BadInput as exc:
         return None, [InputError(name, "board", str(e)) for e in exc.errors]
 

@@ -1,15 +1,14 @@
 """Writing ship layout files (``trucker-ship/1``), atomically, in the spec's compact style.
 
 Only what differs from the loadout's defaults is written, so a repaired legal ship reads the
-same as its input. Outputs are written to a temporary file beside the target and moved into
-place, so a crash never leaves half a file, and an input file is never touched.
+same as its input. Outputs are written atomically by :mod:`trucker.formats.outputs` (re-exported
+here as ``write_atomic``), which never writes an input file.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import tomli_w
 from trucker.core.geometry import DIRECTIONS, Connector
 from trucker.core.parts import Part
 from trucker.core.ship import Contents, Ship, Tile
+from trucker.formats.outputs import write_atomic
 
 __all__ = ["ship_to_document", "dumps_ship", "write_atomic", "toml_value", "tile_entry"]
 
@@ -125,30 +125,3 @@ def dumps_ship(ship: Ship, *, suffix: str = ".toml", relative_to: Path | None = 
     lines += ["", "[tiles]"]
     lines += [f"{_key(cell)} = {toml_value(entry)}" for cell, entry in doc["tiles"].items()]
     return "\n".join(lines) + "\n"
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory. The file
-    gets the permissions a plain ``open`` would give (the umask's), not the temporary file's
-    private ones; replacing a file keeps its mode."""
-    target = Path(path)
-    handle, temp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(temp, _mode_for(target))
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(target: Path) -> int:
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask

@@ -33,6 +33,7 @@ from trucker.sim.tape import Choose, ExternalCaptain, ExternalDice, Waiting
 
 __all__ = [
     "ADVICE_EFFORT",
+    "MAX_ADVICE_EFFORT",
     "OptionValue",
     "Advice",
     "appraise_options",
@@ -47,6 +48,9 @@ ADVICE_EFFORT = 200
 """The most rollouts per option at ``trucker advise``'s default effort: options clearly behind
 stop sooner, and the search ends when one is left (a Class III decision of a few options
 answers in well under a second on one core)."""
+
+MAX_ADVICE_EFFORT = 100_000
+"""The most rollouts per option ``trucker advise`` flies: minutes on one core."""
 
 
 @dataclass(frozen=True)

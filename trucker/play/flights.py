@@ -20,7 +20,15 @@ from trucker.core.catalogue import Catalogue
 from trucker.core.decisions import Captain
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadEvent, BadInput, TruckerError
-from trucker.core.events import Decided, Event, Rolled, read_events
+from trucker.core.events import (
+    CardRevealed,
+    CardsAdded,
+    Decided,
+    Event,
+    FlightStarted,
+    Rolled,
+    read_events,
+)
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings, RulingSource, resolve_rulings
 from trucker.core.ship import Ship
@@ -295,12 +303,99 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
 
 
 def _captain_options(entry: Mapping[str, Any], name: str) -> tuple[tuple[str, Any], ...]:
-    """A logged ship's captain options (the expert's effort and objective), by name."""
+    """A logged ship's captain options (the expert's effort and objective), by name, each
+    checked as the command line checks it: a log sets no more work than an option may."""
+    from trucker.sim.expert import MAX_EFFORT, OBJECTIVES
+
+    where = f"flight.ships.{entry['name']}.captain_options"
     written = entry.get("captain_options", {})
     if not isinstance(written, Mapping):
-        where = f"flight.ships.{entry['name']}.captain_options"
         raise BadInput.one(name, where, "expected the captain's options by name")
+    for key, value in written.items():
+        if key == "effort" and not (_is_int(value) and 1 <= value <= MAX_EFFORT):
+            raise BadInput.one(
+                name, f"{where}.effort", f"rollouts per option, 1 to {MAX_EFFORT:,}, got {value!r}"
+            )
+        if key == "objective" and value not in OBJECTIVES:
+            raise BadInput.one(
+                name, f"{where}.objective", f"use {' or '.join(OBJECTIVES)}, got {value!r}"
+            )
+        if key not in ("effort", "objective"):
+            raise BadInput.one(name, f"{where}.{key}", "unknown option: effort or objective")
     return tuple(sorted(written.items()))
+
+
+def _is_int(value: object) -> bool:
+    """An integer as a log writes it (JSON's ``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_SHIP_KEYS: dict[str, tuple[tuple[type, ...], str]] = {
+    "captain": ((str,), "the captain's name"),
+    "insured": ((bool, type(None)), "true, false or null"),
+    "repaired": ((list,), "the list of squares repaired before the flight"),
+}
+"""The types a logged ship's keys must have (besides its name and layout)."""
+
+
+def _check_header(header: Mapping[str, Any], ships: list[Any], name: str) -> None:
+    """The keys of a log's header that must be of one type: the seed an integer (or null),
+    each ship's captain a name, its insurance true or false, its repaired squares a list of
+    squares."""
+    seed = header.get("seed")
+    if seed is not None and not _is_int(seed):
+        raise BadInput.one(name, "flight.seed", f"expected an integer or null, got {seed!r}")
+    if not isinstance(header.get("scripted_dice", False), bool):
+        raise BadInput.one(name, "flight.scripted_dice", "expected true or false")
+    for entry in ships:
+        for key, (types, words) in _SHIP_KEYS.items():
+            value = entry.get(key)
+            if key in entry and not isinstance(value, types):
+                raise BadInput.one(
+                    name, f"flight.ships.{entry['name']}.{key}", f"expected {words}, got {value!r}"
+                )
+        for square in entry.get("repaired", ()):
+            try:
+                Cell.parse(square if isinstance(square, str) else repr(square))
+            except ValueError as exc:
+                where = f"flight.ships.{entry['name']}.repaired"
+                raise BadInput.one(name, where, str(exc)) from None
+
+
+def _check_story(crews: Sequence[Crew], deck: Deck, logged: Sequence[Event], name: str) -> None:
+    """The events tell a flight of these ships and this deck: every ship an event names is one
+    of the log's (a ship renamed in the header alone is not), and each card revealed is the
+    deck's card at its place, the cards a Hazardous card added put in after it as the flight
+    did (a deck reordered after the flight is not: its advice would answer another
+    question)."""
+    names = {c.name for c in crews}
+    cards = [card.label for card in deck.cards]
+    current = 0
+    for index, event in enumerate(logged):
+        started = isinstance(event, FlightStarted)
+        ship_or_ships: Any = getattr(event, "ships" if started else "ship", None)
+        named = ship_or_ships if started else [] if ship_or_ships is None else [ship_or_ships]
+        for ship in named:
+            if ship not in names:
+                raise BadInput.one(
+                    name,
+                    f"events[{index}].{'ships' if started else 'ship'}",
+                    f"{ship!r} is not a ship of flight.ships ({', '.join(sorted(names))}): "
+                    "a ship renamed in one place only",
+                )
+        if isinstance(event, CardRevealed):
+            current = event.index
+            expected = cards[current - 1] if 1 <= current <= len(cards) else None
+            if expected != event.card:
+                place = f"card {current} is {expected!r}" if expected else f"has no card {current}"
+                raise BadInput.one(
+                    name,
+                    "flight.deck",
+                    f"{place}, but events[{index}] reveals {event.card!r}: a deck reordered or "
+                    "edited after the flight",
+                )
+        elif isinstance(event, CardsAdded):
+            cards[current:current] = list(event.cards)
 
 
 def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, list[Event]]:
@@ -332,6 +427,7 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
         )
     if len({e["name"] for e in ships}) != len(ships):
         raise BadInput.one(name, "flight.ships", "name each ship once (events name their ship)")
+    _check_header(header, ships, name)
     crews = tuple(
         Crew(
             name=entry["name"],
@@ -352,6 +448,7 @@ def read_log(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan
         if isinstance(event, Rolled) and not all(1 <= face <= 6 for face in event.faces):
             faces = ", ".join(map(str, event.faces))
             raise BadInput.one(name, f"events[{index}].faces", f"die faces are 1-6, got {faces}")
+    _check_story(crews, deck, logged, name)
     rolls = [e.faces for e in logged if isinstance(e, Rolled)]
     choices: dict[str, list[str]] = {c.name: [] for c in crews}
     for e in logged:

@@ -16,6 +16,7 @@ from typing import Any
 from trucker.core.rulings import DEFAULT_RULINGS, RULING_NAMES, Rulings, ruling_alternatives
 from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
+from trucker.play.cluster import ClusterLost
 from trucker.play.flights import Crew
 from trucker.play.paired import (
     BaseOdds,
@@ -76,6 +77,8 @@ class ImpactResult:
     untried: tuple[str, ...]
     flown: int
     partial: bool = False
+    stopped: str | None = None
+    """Why the run stopped early when not by Ctrl-C: the Dask cluster was lost."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -144,7 +147,7 @@ def ruling_impact(
         deck,
         seed,
     )
-    total, partial = PairedTally(), False
+    total, partial, stopped = PairedTally(), False, None
     with Runner(PairedJob(spec), workers=workers, dask=dask) as runner:
         try:
             for tally in runner.results(pieces(range(len(tried)), 0, flights)):
@@ -153,6 +156,8 @@ def ruling_impact(
                     progress(tally.flown)
         except KeyboardInterrupt:
             partial = True
+        except ClusterLost as exc:
+            partial, stopped = True, str(exc)
     impacts = [
         RulingImpact(
             ruling, getattr(rulings, ruling), alternative, is_legal(ship, changed), difference
@@ -173,4 +178,5 @@ def ruling_impact(
         untried=untried,
         flown=total.flown,
         partial=partial,
+        stopped=stopped,
     )

@@ -18,10 +18,10 @@ from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
 from trucker.play.montecarlo import MAX_FLIGHTS, OddsResult, OddsSpec, Precision, summarise
-from trucker.play.parallel import fly_chunks, fly_until
+from trucker.play.parallel import RunOutcome, fly_chunks, fly_until
 from trucker.play.plans import seats_of
 
-__all__ = ["odds", "odds_spec", "run_odds"]
+__all__ = ["odds", "odds_spec", "run_odds", "fly_odds", "odds_result"]
 
 
 def odds(
@@ -111,9 +111,26 @@ def run_odds(
     progress: Callable[..., None] | None = None,
 ) -> OddsResult:
     """Fly the run ``spec`` describes (to ``precision``, when given) and say what it found;
-    ``partial`` when it was stopped (Ctrl-C) before the end."""
+    ``partial`` when it was stopped (Ctrl-C, a signal, a lost Dask cluster) before the end."""
+    outcome = fly_odds(spec, precision, workers=workers, dask=dask, progress=progress)
+    return odds_result(spec, outcome)
+
+
+def fly_odds(
+    spec: OddsSpec,
+    precision: Precision | None = None,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Callable[..., None] | None = None,
+) -> RunOutcome:
+    """The flights of :func:`run_odds`, as flown: the tally, whether the run was stopped, and
+    why when a lost cluster stopped it (what ``trucker odds`` reports besides the odds)."""
     if precision is None:
-        outcome = fly_chunks(spec, workers=workers, dask=dask, progress=progress)
-    else:
-        outcome = fly_until(spec, precision, workers=workers, dask=dask, progress=progress)
+        return fly_chunks(spec, workers=workers, dask=dask, progress=progress)
+    return fly_until(spec, precision, workers=workers, dask=dask, progress=progress)
+
+
+def odds_result(spec: OddsSpec, outcome: RunOutcome) -> OddsResult:
+    """What the flights of ``spec`` found."""
     return summarise(spec, outcome.tally, partial=outcome.partial, precision=outcome.precision)

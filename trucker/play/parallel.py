@@ -21,8 +21,16 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from trucker.core.catalogue import Catalogue
-from trucker.core.errors import BadInput
 from trucker.formats.catalogue import catalogue
+from trucker.play.cluster import (
+    ClusterLost,
+    check_version,
+    connect,
+    release,
+    result,
+    results,
+    trucker_version,
+)
 from trucker.play.montecarlo import (
     CHUNK,
     OddsSpec,
@@ -77,6 +85,8 @@ class RunOutcome:
     tally: Tally
     partial: bool
     precision: PrecisionNote | None = None
+    stopped: str | None = None
+    """Why the run stopped early when not by Ctrl-C: the Dask cluster was lost."""
 
 
 @dataclass(frozen=True)
@@ -117,10 +127,12 @@ class Runner(Generic[P, R]):
 
     def __enter__(self) -> Runner[P, R]:
         if self.dask is not None:
-            self._client = _connect(self.dask)
+            self._client = connect(self.dask)
+            # as tasks that give them back, not as scattered data: Dask keeps one copy of
+            # scattered data, lost with its worker; a task's result it can make again
             self._shared = (
-                self._client.scatter(self.job, broadcast=True),
-                self._client.scatter(catalogue(), broadcast=True),
+                self._client.submit(_given, self.job, pure=False),
+                self._client.submit(_given, catalogue(), pure=False),
             )
         elif self.workers > 1:
             context = multiprocessing.get_context("spawn")
@@ -136,9 +148,7 @@ class Runner(Generic[P, R]):
                 self._pool.close()
             self._pool.join()
         if self._client is not None:
-            if stopped and self._futures:
-                self._client.cancel(self._futures)
-            self._client.close()
+            release(self._client, self._futures if stopped else [])
 
     def results(self, pieces: Iterable[P], *, ordered: bool = False) -> Iterator[R]:
         """Each piece's result: as they finish, or in the pieces' order (``ordered``, with only
@@ -184,22 +194,21 @@ class Runner(Generic[P, R]):
             yield waiting.popleft().get()
 
     def _on_dask(self, pieces: Iterable[P], ordered: bool) -> Iterator[R]:
-        from distributed import as_completed
-
         assert self._shared is not None
         job, book = self._shared
         client = self._client
+        version = trucker_version()
 
         def submit(piece: P) -> Any:
-            future = client.submit(_fly_piece, job, piece, book, pure=False)
+            future = client.submit(_fly_piece, job, piece, book, version, pure=False)
             self._futures.append(future)
             self._out += 1
             return future
 
         if not ordered:
-            for future in as_completed([submit(p) for p in pieces], loop=client.loop):
+            for found in results(client, [submit(p) for p in pieces], ordered=False):
                 self._out -= 1
-                yield future.result()
+                yield found
             return
         waiting: deque[Any] = deque()
         for piece in pieces:
@@ -207,29 +216,21 @@ class Runner(Generic[P, R]):
             if len(waiting) < self.width:
                 continue
             self._out -= 1
-            yield waiting.popleft().result()
+            yield result(client, waiting.popleft())
         while waiting:
             self._out -= 1
-            yield waiting.popleft().result()
+            yield result(client, waiting.popleft())
 
 
-def _connect(address: str) -> Any:
-    """A client of the existing cluster at ``address``: the only network connection the
-    program opens, and only to the address the user gave."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise BadInput.one(
-            "--dask", address, "needs the optional Dask extra: pip install -e '.[dask]'"
-        ) from None
-    try:
-        return Client(address, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise BadInput.one("--dask", address, f"cannot reach the scheduler: {exc}") from None
+def _given(value: Any) -> Any:
+    """A value, as a Dask task's result (the job and catalogue every piece reads)."""
+    return value
 
 
-def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue) -> Any:
-    """One piece as a Dask task."""
+def _fly_piece(job: Job[Any, Any], piece: Any, book: Catalogue, version: str) -> Any:
+    """One piece as a Dask task, on a worker of the trucker ``version`` that sent it (one that
+    joined the cluster after the run began is checked here)."""
+    check_version(version)
     return job.fly(piece, book)
 
 
@@ -239,9 +240,16 @@ _CATALOGUE: Catalogue | None = None
 
 
 def _start_worker(job: Job[Any, Any]) -> None:
-    """Each worker receives the job once; Ctrl-C is the parent's to handle."""
+    """Each worker receives the job once. Stopping is the parent's to do: Ctrl-C is ignored,
+    and the worker leaves its parent's process group, so a signal sent to the whole group
+    (``kill -TERM -PGID``, a batch system's time limit, a closed terminal) reaches the parent
+    alone, which ends its workers. A worker killed by such a signal while it waited for a
+    piece died holding the lock of the pool's queue, and the parent then waited for that lock
+    forever."""
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "setpgid"):
+        os.setpgid(0, 0)
     _JOB = job
 
 
@@ -276,6 +284,8 @@ def fly_chunks(
                     progress(tally.flights)
         except KeyboardInterrupt:
             return RunOutcome(total, partial=True)
+        except ClusterLost as exc:
+            return RunOutcome(total, partial=True, stopped=str(exc))
     return RunOutcome(total, partial=False)
 
 
@@ -304,6 +314,8 @@ def fly_until(
                     break
         except KeyboardInterrupt:
             return RunOutcome(total, partial=True, precision=note)
+        except ClusterLost as exc:
+            return RunOutcome(total, partial=True, precision=note, stopped=str(exc))
     return RunOutcome(total, partial=False, precision=note)
 
 

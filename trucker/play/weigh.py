@@ -26,6 +26,7 @@ from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
 from trucker.play.changes import DEFAULT_PARTS, Change, Changes, PartChoice, changes, parse_parts
+from trucker.play.cluster import ClusterLost
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import CHUNK, Interval, Precision
 from trucker.play.paired import (
@@ -150,6 +151,8 @@ class WeighResult:
     partial: bool = False
     met: bool = False
     """Every candidate still in contention is known to the precision asked."""
+    stopped: str | None = None
+    """Why the study stopped early when not by Ctrl-C: the Dask cluster was lost."""
 
     @property
     def measure(self) -> str:
@@ -317,6 +320,7 @@ def weigh_changes(
     reached = dict.fromkeys(range(len(candidates)), 0)
     plan = dict.fromkeys(reached, min(schedule.first, schedule.most))
     partial = met = False
+    stopped: str | None = None
     most = schedule.most
     with Runner(PairedJob(spec), workers=workers, dask=dask) as runner:
         try:
@@ -347,8 +351,11 @@ def weigh_changes(
                 }
         except KeyboardInterrupt:
             partial = True
+        except ClusterLost as exc:
+            partial, stopped = True, str(exc)
     met = met and not partial
-    return _result(crews, spec, found, schedule, total, culled, stages, partial, met)
+    result = _result(crews, spec, found, schedule, total, culled, stages, partial, met)
+    return replace(result, stopped=stopped)
 
 
 def _stage_pieces(plan: dict[int, int], reached: dict[int, int], group: int = 16) -> list[Piece]:

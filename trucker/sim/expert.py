@@ -26,6 +26,7 @@ from trucker.sim.tape import Choose
 
 __all__ = [
     "DEFAULT_EFFORT",
+    "MAX_EFFORT",
     "OBJECTIVES",
     "Outcome",
     "Appraisal",
@@ -38,6 +39,10 @@ __all__ = [
 DEFAULT_EFFORT = 8
 """The most rollouts per option at the expert's default effort (12 to 16 Class III flights a CPU
 second: ``python benchmarks/bench_stepping.py``)."""
+
+MAX_EFFORT = 1000
+"""The most rollouts per option an expert may be asked for: at this effort a Class III flight
+takes minutes, and a typo (``--effort 80000``) would fly for days."""
 
 OBJECTIVES = ("credits", "home")
 """What the expert maximises: the expected final credits, or the chance of coming home (ties

@@ -38,10 +38,13 @@ def _colour(weighed: Weighed, value: float) -> str:
 
 def value_svg(result: WeighResult, ship: Ship) -> str:
     """The board with each free square's best addition and its value, and each tile's removal
-    value, in the measure the study ranked by."""
+    value, in the measure the study ranked by; a study stopped early (Ctrl-C) says so in the
+    title, as its report does."""
     measure = result.measure
     unit = "credits" if measure == "credits" else "points of coming home"
     title = f"{ship.label} on board {ship.board.id}: what each square is worth ({unit})"
+    if result.partial:
+        title += f" (PARTIAL: stopped early, {result.flown:,} flights)"
     best = result.best_by_square()
     removals = {w.change.cell: w for w in result.removals}
     desc = [

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from trucker.render.text import Drawing
 
-__all__ = ["STYLES", "plural", "styled"]
+__all__ = ["STYLES", "Drawn", "plural", "styled"]
 
 STYLES = {
     "violation": "bold red",
@@ -37,9 +37,14 @@ STYLES = {
 """The colour of each style name a drawing or report uses."""
 
 
+class Drawn(Text):
+    """A drawing as rich text: the one printed thing whose line breaks are its own (every
+    other printed text is one line, so a line break in it came from a file's words)."""
+
+
 def styled(drawing: Drawing) -> Text:
     """A drawing as one rich text, each span in its style's colour."""
-    text = Text()
+    text = Drawn()
     for i, line in enumerate(drawing.lines):
         if i:
             text.append("\n")

@@ -15,7 +15,8 @@ from trucker.render.values import value_marks, worth
 __all__ = ["weigh_lines"]
 
 
-def _row(weighed: Weighed, measure: str) -> Text:
+def _row(weighed: Weighed, measure: str) -> list[Text]:
+    """A change's two lines: what it is, then what it is worth."""
     found = weighed.difference
     notes = []
     if weighed.ties_leader:
@@ -30,12 +31,14 @@ def _row(weighed: Weighed, measure: str) -> Text:
         (found.credits, found.finish) if measure == "credits" else (found.finish, found.credits)
     )
     other = "finish" if measure == "credits" else "credits"
-    return Text(
-        f"  {weighed.rank:>4}. {weighed.change.words()}\n"
-        f"        {_unit(measure)} {worth(first, measure)} · {_unit(other)} "
-        f"{worth(second, other)} · {found.flights} flights{note}",
-        style=style,
-    )
+    return [
+        Text(f"  {weighed.rank:>4}. {weighed.change.words()}", style=style),
+        Text(
+            f"        {_unit(measure)} {worth(first, measure)} · {_unit(other)} "
+            f"{worth(second, other)} · {found.flights} flights{note}",
+            style=style,
+        ),
+    ]
 
 
 def _unit(measure: str) -> str:
@@ -70,7 +73,7 @@ def weigh_lines(result: WeighResult, ship: Ship, *, top: int = 10) -> list[Text]
         Text(),
         Text(f"best {min(top, len(result.weighed))} changes:", style="bold"),
     ]
-    lines += [_row(w, measure) for w in result.weighed[:top]]
+    lines += [line for w in result.weighed[:top] for line in _row(w, measure)]
     removals = result.removals
     if removals:
         costly = removals[-min(5, len(removals)) :][::-1]
@@ -78,7 +81,7 @@ def weigh_lines(result: WeighResult, ship: Ship, *, top: int = 10) -> list[Text]
             Text(),
             Text("the tiles worth the most (what removing each costs):", style="bold"),
         ]
-        lines += [_row(w, measure) for w in costly]
+        lines += [line for w in costly for line in _row(w, measure)]
     additions = result.additions
     if additions:
         lines += [
