@@ -53,6 +53,7 @@ def events_of(cls: type[Event]) -> st.SearchStrategy[Event]:
 any_event = st.one_of(*(events_of(cls) for cls in EVENT_TYPES.values()))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(event=any_event)
 def test_every_event_reads_back_from_its_dict(event: Event) -> None:
@@ -75,6 +76,7 @@ def test_every_event_type_is_covered() -> None:
     assert declared == set(EVENT_TYPES.values())
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(plan=plans)
 def test_every_logged_flight_reads_back(plan: FlightPlan) -> None:
@@ -132,4 +134,3 @@ def test_the_union_of_events_is_every_event_type() -> None:
     """AnyEvent (what the narration's match is checked against) names every type a log may
     hold: an event type added to EVENT_TYPES alone fails here, one narrated nowhere fails mypy."""
     assert set(get_args(AnyEvent)) == set(EVENT_TYPES.values())
-

@@ -4,10 +4,14 @@ class (core/cards.py), its deck-file model (formats/deck_file.py) and its resolv
 
 from __future__ import annotations
 
+import pytest
+
 from trucker.core.cards import CARD_CLASSES, CardType, file_fields
 from trucker.formats.catalogue import cards
 from trucker.formats.deck_file import CARD_MODELS
 from trucker.sim.cards import RESOLVERS
+
+pytestmark = pytest.mark.rules("6")
 
 
 def test_every_card_type_has_its_class() -> None:

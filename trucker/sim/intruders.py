@@ -38,7 +38,13 @@ from trucker.sim.attacks import first_tile
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
 from trucker.sim.robots import awake, offer_robots
-from trucker.sim.shifts import Outcome, ShiftOption, offer_shift, shift_thrusters, shift_ways
+from trucker.sim.shifts import (
+    LinePreview,
+    ShiftOption,
+    offer_shift,
+    shift_thrusters,
+    shift_ways,
+)
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -514,10 +520,10 @@ def _landed(
     )
 
 
-def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], Outcome]:
+def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], LinePreview]:
     """What an intrusion on a line would cost (crew, tiles, value less the reward)."""
 
-    def preview(line: Line) -> Outcome:
+    def preview(line: Line) -> LinePreview:
         twin = ship.copy()
         lost = len(twin.lost)
         result = _board(table.quiet(), twin, card, line, None)
@@ -528,7 +534,7 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
             + result.damage.tokens
         )
         value -= result.reward.credits + goods_value(result.reward.goods)
-        return Outcome(len(twin.lost) - lost, crew, value)
+        return LinePreview(len(twin.lost) - lost, crew, value)
 
     return preview
 
@@ -567,12 +573,12 @@ def _robots_shifts(
         return lambda center, power: ()
 
     @cache
-    def walks(center: Cell, moved: Line) -> Outcome:
+    def walks(center: Cell, moved: Line) -> LinePreview:
         """The walk on ``moved`` with these robots awake, whatever paid for them."""
         return _preview(table, awake(table, ship, center, None), card)(moved)
 
     @cache
-    def stays(center: Cell) -> Outcome:
+    def stays(center: Cell) -> LinePreview:
         """The walk on the rolled line with the robots of ``center`` left asleep."""
         return _preview(table, ship, card)(rolled)
 
@@ -614,8 +620,8 @@ def _robots_shifts(
 
 
 def _paid_walk(
-    walks: Callable[[Cell, Line], Outcome], center: Cell, moved: Line, power: Power
-) -> Outcome:
+    walks: Callable[[Cell, Line], LinePreview], center: Cell, moved: Line, power: Power
+) -> LinePreview:
     """The walk on ``moved`` with the robots of ``center`` awake, the power that woke them
     counted as spent (worked out when a captain reads a shift's preview)."""
     outcome = walks(center, moved)

@@ -20,7 +20,7 @@ from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
 __all__ = [
-    "Outcome",
+    "LinePreview",
     "ShiftOption",
     "offer_shift",
     "shift_thrusters",
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-class Outcome(NamedTuple):
+class LinePreview(NamedTuple):
     """A preview of what a line would cost with the default defences: crew (humans and aliens)
     and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
     battery tokens and solar panels spent."""
@@ -57,7 +57,7 @@ class ShiftOption:
         thruster: Cell | None,
         power: Power | None,
         line: Line,
-        outcome: Outcome | Callable[[], Outcome],
+        outcome: LinePreview | Callable[[], LinePreview],
         *,
         earns: bool = True,
     ) -> None:
@@ -71,9 +71,9 @@ class ShiftOption:
         cannon fire never do; a defeated intruder pays."""
 
     @property
-    def outcome(self) -> Outcome:
+    def outcome(self) -> LinePreview:
         found = self._outcome
-        if not isinstance(found, Outcome):
+        if not isinstance(found, LinePreview):
             found = self._outcome = found()
         return found
 
@@ -174,7 +174,7 @@ def offer_shift(
     table: Table,
     ship: ShipState,
     line: Line,
-    preview: Callable[[Line], Outcome],
+    preview: Callable[[Line], LinePreview],
     *,
     needs_crew: bool,
     context: str,
@@ -193,13 +193,13 @@ def offer_shift(
     ]
     if not moves_options:
         return None
-    seen: dict[Line, Outcome] = {}
+    seen: dict[Line, LinePreview] = {}
 
-    def look(where: Line) -> Callable[[], Outcome]:
+    def look(where: Line) -> Callable[[], LinePreview]:
         """The preview of a line, worked out when first read, once per line: every power
         source for the same move shows the same line."""
 
-        def outcome() -> Outcome:
+        def outcome() -> LinePreview:
             if where not in seen:
                 seen[where] = preview(where)
             return seen[where]

@@ -441,7 +441,7 @@ def hand_answer(ship: Ship, rulings: Rulings, tile: Tile, held: Contents) -> dic
     squares: dict[str, Any] = {}
     answer: dict[str, Any] = {
         "entry": tile_entry(tile, held, ship.loadout == "launch"),
-        "picture": tile_svg(tile, held),
+        "picture": tile_svg(tile, held, ship.part_facts),
         "fixed": {str(d): why for d in DIRECTIONS if (why := fixed_side(tile, d)) is not None},
         "squares": squares,
         "note": None,

@@ -35,7 +35,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from trucker.core.errors import BadInput
-from trucker.formats.load import read_document
+from trucker.formats.documents import read_document
 from trucker.formats.saving import write_new
 from trucker.formats.write import write_atomic
 from trucker.play.room import AnswerRefused, TableRoom, table_session

@@ -43,8 +43,9 @@ from trucker.render.pages.scoreboard import (
     track_svg,
 )
 from trucker.render.pictures import after_svg
+from trucker.render.pictures.leak import radiation_svg
 from trucker.render.pictures.story import line_of, walk_story
-from trucker.render.pictures.threats import Impact, radiation_svg, threats_svg
+from trucker.render.pictures.threats import LoggedImpact, threats_svg
 from trucker.render.pictures.walks import walk_frame_svg
 from trucker.render.rulings import settled_rulings
 from trucker.sim.radiation import EnergyNetwork, RadiationPlan
@@ -209,14 +210,14 @@ def _ship_picture(
     return after_svg(now.ship, lost_here, title, before, crew_lost=crew_lost, crop=crop)
 
 
-def _impacts(events: Sequence[Any]) -> list[Impact]:
+def _impacts(events: Sequence[Any]) -> list[LoggedImpact]:
     """The meteors and shots of one ship on one card, in order, each with what stopped it."""
-    found: list[Impact] = []
+    found: list[LoggedImpact] = []
     for event in events:
         match _event(event):
             case Met(square=square, direction=direction, line=line, threat=threat):
                 cell = Cell.parse(square) if square else None
-                found.append(Impact(threat, line_of(direction, line), cell))
+                found.append(LoggedImpact(threat, line_of(direction, line), cell))
             case Stopped(by=by, defender=defender) if found:
                 found[-1] = dataclasses.replace(
                     found[-1],
