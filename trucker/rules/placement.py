@@ -10,7 +10,8 @@ load and shield arcs): those checks run on the tile and its four neighbours alon
 that read the whole ship, placing a tile can only add connections, so the one it can break is
 integrity (RULES §3.1.6): the tile itself not joined to the starting cabin (said as the
 validator says it, with where it could join). A tile in hand that is a starting cabin or holds an
-alien (the rules of §2.2 and §3.1.7 read the whole ship) goes to the reference. A property test
+alien, or a life support on a ship with an alien aboard (the rules of §2.2 and §3.1.7 read the
+whole ship), goes to the reference. A property test
 holds the two equal (tests/properties/test_placement_properties.py).
 """
 
@@ -104,9 +105,8 @@ def placements(
     tile in hand, holding ``held``, would lie there in each of its four turns."""
     free = sorted(ship.board.squares - ship.tiles.keys() if squares is None else squares)
     turns = [tile.turned(k) for k in range(TURNS)]
-    added = (
-        _reference(ship, held, rulings) if tile.start or held.alien else _local(ship, held, rulings)
-    )
+    reference = needs_reference(tile, held, ship)
+    added = _reference(ship, held, rulings) if reference else _local(ship, held, rulings)
     out = []
     for cell in free:
         ways = [Placement(cell, k, turned, added(cell, turned)) for k, turned in enumerate(turns)]
@@ -115,10 +115,18 @@ def placements(
     return out
 
 
-def needs_reference(tile: Tile, held: Contents) -> bool:
+def needs_reference(tile: Tile, held: Contents, ship: Ship | None = None) -> bool:
     """Does this tile in hand go to the reference (the whole validator for each square and
-    turn) rather than the fast path: a starting cabin, or a cabin holding an alien."""
-    return tile.start or held.alien is not None
+    turn) rather than the fast path: a starting cabin, a cabin holding an alien, or a life
+    support on ``ship`` with an alien aboard (whose violation names the life support it could
+    have, RULES §3.1.7)."""
+    if tile.start or held.alien is not None:
+        return True
+    return (
+        ship is not None
+        and tile.part.is_life_support
+        and any(c.alien is not None for c in ship.contents.values())
+    )
 
 
 def fitting_turn(
