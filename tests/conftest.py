@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -49,8 +49,9 @@ def _within(section: str, wanted: str) -> bool:
     return section == wanted or section.startswith(wanted.rstrip(".") + ".")
 
 
-_PROCESS = re.compile(r"\b(?:subprocess\.\w+|Popen|trucker|run_subprocess)\(")
-"""A call that starts a process: the subprocess module, or tests/cli/invoke.py's helpers."""
+_PROCESS = re.compile(r"\b(?:subprocess\.\w+|Popen|trucker|run_subprocess|LocalCluster)\(")
+"""A call that starts a process: the subprocess module, tests/cli/invoke.py's helpers, or a
+Dask cluster of worker processes."""
 
 
 def _source(function: Callable[..., object]) -> str:
@@ -61,28 +62,40 @@ def _source(function: Callable[..., object]) -> str:
         return ""
 
 
+def _calls(source: str, names: Iterable[str]) -> bool:
+    return any(re.search(rf"\b{name}\(", source) for name in names)
+
+
 @cache
 def _process_helpers(module: ModuleType) -> frozenset[str]:
-    """The module's own functions that start a process."""
-    return frozenset(
-        name
+    """The module's own functions that start a process, directly or through one another."""
+    sources = {
+        name: _source(value)
         for name, value in vars(module).items()
         if inspect.isfunction(value)
         and value.__module__ == module.__name__
         and not name.startswith("test_")
-        and _PROCESS.search(_source(value))
-    )
+    }
+    found = {name for name, source in sources.items() if _PROCESS.search(source)}
+    while more := {n for n, s in sources.items() if n not in found and _calls(s, found)}:
+        found |= more
+    return frozenset(found)
 
 
 def _starts_a_process(item: pytest.Item) -> bool:
+    """Does the test start a process: itself, through a helper of its module, or in a fixture
+    it uses (a cluster the module's tests share)."""
     function = getattr(item, "function", None)
     module = getattr(item, "module", None)
     if function is None or module is None:
         return False
-    source = _source(function)
-    if _PROCESS.search(source):
-        return True
-    return any(re.search(rf"\b{name}\(", source) for name in _process_helpers(module))
+    helpers = _process_helpers(module)
+    info = getattr(item, "_fixtureinfo", None)
+    fixtures = [d.func for defs in info.name2fixturedefs.values() for d in defs] if info else []
+    return any(
+        _PROCESS.search(source) or _calls(source, helpers)
+        for source in map(_source, [function, *fixtures])
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
