@@ -210,17 +210,21 @@ def results(client: Any, futures: Iterable[Any], *, ordered: bool) -> Iterator[A
 
 
 def result(client: Any, future: Any) -> Any:
-    """One future's result, waited for while the cluster can still give it."""
+    """One future's result, waited for while the cluster can still give it.
+
+    The value is taken from the wait that returned it: asked for again, a piece whose result
+    lived on a worker that has since left would wait, with no worker, for good."""
     alone_since: float | None = None
     while True:
         try:
-            future.result(timeout=_POLL)
+            return future.result(timeout=_POLL)
         except TimeoutError:
             alone_since = _still_working(client, alone_since)
-            continue
-        except Exception:
-            pass  # told by _result, which knows what the cluster's failures look like
-        return _result(future)
+        except Exception as exc:
+            told = _told(exc)
+            if told is exc:
+                raise
+            raise told from None
 
 
 def check_version(version: str) -> None:
@@ -247,27 +251,26 @@ def _still_working(client: Any, alone_since: float | None) -> float | None:
     return now if alone_since is None else alone_since
 
 
-def _result(future: Any) -> Any:
-    """A finished piece's result; a piece the cluster could not fly is :class:`ClusterLost`
-    (a bug in the piece itself stays the bug it is)."""
+def _told(exc: Exception) -> Exception:
+    """A piece's failure as the run tells it: what the cluster's failures look like is
+    :class:`ClusterLost`; a bug in the piece itself stays the bug it is."""
     from distributed import KilledWorker
 
-    try:
-        return future.result()
-    except OtherVersion as exc:
+    if isinstance(exc, OtherVersion):
         worker, theirs = exc.args
-        raise ClusterLost(
+        return ClusterLost(
             f"worker {worker} joined running trucker {theirs}, this is trucker "
             f"{trucker_version()}: install the same version on every worker"
-        ) from None
-    except KilledWorker as exc:
-        raise ClusterLost(
+        )
+    if isinstance(exc, KilledWorker):
+        return ClusterLost(
             f"a piece was lost with every worker that flew it ({one_line(str(exc), 200)})"
-        ) from None
-    except (concurrent.futures.CancelledError, asyncio.CancelledError, OSError) as exc:
-        raise ClusterLost(
+        )
+    if isinstance(exc, concurrent.futures.CancelledError | asyncio.CancelledError | OSError):
+        return ClusterLost(
             f"the cluster dropped a piece ({type(exc).__name__}: {one_line(str(exc), 200)})"
-        ) from None
+        )
+    return exc
 
 
 def release(client: Any, futures: list[Any]) -> None:
