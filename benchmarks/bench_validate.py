@@ -23,7 +23,8 @@ from pathlib import Path
 
 import tomli
 
-from trucker.formats.load import parse_document, ship_from_document
+from trucker.formats.documents import parse_document
+from trucker.formats.load import ship_from_document
 from trucker.rules.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent

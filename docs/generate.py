@@ -16,6 +16,8 @@ program prints or draws, so no output or picture in the docs is ever typed by ha
                                         pictures/NAME.json and shows it in outline
     <!-- steps: NAME | 1,2,4 | CASE NAME -->   one picture per step of a case of
                                                scenarios/intruders/cases.toml, with narration
+    <!-- api: trucker -->   every public name of ``import trucker``, by group, each with its
+                            signature and its help (examples included) from its docstring
 
 A command may read what an earlier directive wrote: an argument starting with ``docs/`` names
 the folder being written (``run: replay docs/pictures/NAME.json``).
@@ -28,12 +30,16 @@ docs differ from a fresh run.
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
+import inspect
 import io
 import json
 import os
 import re
 import shlex
 import sys
+import textwrap
 import tomllib
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -44,7 +50,7 @@ PAGES = tuple(sorted(p.name for p in SOURCE.glob("*.md")))
 """Every source page becomes the page of the same name in docs/."""
 PICTURES = "pictures"
 
-_DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|log|steps):\s*(.*?)\s*-->", re.S)
+_DIRECTIVE = re.compile(r"<!--\s*(include|run|picture|page|log|steps|api):\s*(.*?)\s*-->", re.S)
 
 
 def _quiet_terminal() -> None:
@@ -162,6 +168,61 @@ class Builder:
     def _steps(self, argument: str) -> str:
         name, numbers, case_name = (part.strip() for part in argument.split("|", 2))
         return intruder_steps(self, name, numbers, case_name)
+
+    def _api(self, argument: str) -> str:
+        return api_page(argument.strip())
+
+
+_ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc):`~?([^`]+)`")
+
+
+def _markdown(doc: str) -> str:
+    """A docstring as Markdown: its roles and double backquotes as code, each example (the
+    ``>>>`` lines and what they print) as a fenced block."""
+    out: list[str] = []
+    example = False
+    for line in inspect.cleandoc(doc).splitlines():
+        if line.startswith(">>> ") and not example:
+            out.append("```pycon")
+            example = True
+        elif example and not line.strip():
+            out.append("```")
+            example = False
+        if example:
+            out.append(line)
+            continue
+        line = _ROLE.sub(lambda m: f"`{m.group(1).rsplit('.', 1)[-1]}`", line)
+        line = line.replace("``", "`")
+        out.append(line[:-1] if line.endswith("::") else line)
+    if example:
+        out.append("```")
+    return "\n".join(out)
+
+
+def _signature(value: object, name: str) -> str:
+    """How a name is called, as its source writes it (so a default reads as written)."""
+    if inspect.isclass(value):
+        return f"class trucker.{name}"
+    node = ast.parse(textwrap.dedent(inspect.getsource(value))).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    return f"trucker.{name}({ast.unparse(node.args)}){returns}"
+
+
+def api_page(package: str) -> str:
+    """Every name of the package's ``GROUPS``, by group: its signature, where it lives and
+    its docstring."""
+    module = importlib.import_module(package)
+    blocks = []
+    for group, names in module.GROUPS.items():
+        blocks.append(f"## {group}")
+        for name, home in names.items():
+            value = getattr(module, name)
+            where = home.replace(":", ".")
+            blocks.append(f"### `{name}`")
+            blocks.append(f"```python\n{_signature(value, name)}\n```")
+            blocks.append(f"*{where}*\n\n{_markdown(value.__doc__ or '')}")
+    return "\n\n".join(blocks)
 
 
 def json_outline(data: dict, *, width: int = 60) -> str:

@@ -22,6 +22,8 @@ from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
+pytestmark = pytest.mark.slow
+
 INTRUDERS = SCENARIOS / "intruders"
 
 
@@ -53,7 +55,7 @@ def _walks() -> list[tuple[str, str]]:
 
 
 def _leaks() -> list[tuple[str, str]]:
-    from trucker.render.pictures.threats import radiation_svg
+    from trucker.render.pictures.leak import radiation_svg
     from trucker.sim import encounters
 
     out = []

@@ -21,6 +21,8 @@ import pytest
 from tests.cli.invoke import run_subprocess
 from tests.conftest import SCENARIOS
 
+pytestmark = pytest.mark.slow
+
 BROWSERS = ("/usr/bin/chromium", "chromium", "chromium-browser")
 DRIVERS = ("/usr/bin/chromedriver", "chromedriver")
 FLAGS = (

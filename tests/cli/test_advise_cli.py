@@ -47,6 +47,7 @@ def test_a_saved_log_at_a_decision_in_json(tmp_path) -> None:
     assert all(o["difference"] is not None for o in data["options"][1:])
 
 
+@pytest.mark.slow
 def test_options_that_cannot_be_told_apart_are_named(tmp_path) -> None:
     """Two options whose rollouts end alike, rollout by rollout: said plainly, not ranked as
     if one were better."""

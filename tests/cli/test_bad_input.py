@@ -16,7 +16,7 @@ import pytest
 from tests.cli.invoke import run_main, run_subprocess
 from tests.conftest import ROOT
 from tests.helpers import document
-from trucker.formats.load import MAX_BYTES
+from trucker.formats.documents import MAX_BYTES
 
 BAD = ROOT / "tests" / "data" / "bad_input"
 FILES = sorted(p for p in BAD.iterdir() if p.suffix != ".expected")

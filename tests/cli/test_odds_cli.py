@@ -146,6 +146,7 @@ def test_precision_not_met_before_the_most_flights_says_so() -> None:
     assert note.startswith("precision NOT met: after 500 flights") and "-n 500 came first" in note
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
     process = subprocess.Popen(
@@ -184,6 +185,7 @@ def test_ctrl_c_reports_what_was_flown_marked_partial(workers: str) -> None:
     assert data["lineups"][0][0]["flights"] == data["flights"]
 
 
+@pytest.mark.slow
 def test_captains_compared_in_the_shape_of_vs() -> None:
     """--vs-policy: the same ship, decks and dice, another captain; the expert in two worker
     processes flies as it does in one."""
@@ -206,6 +208,7 @@ def test_captains_compared_in_the_shape_of_vs() -> None:
     assert comparison["credits_difference"]["value"] == pytest.approx(mean)
 
 
+@pytest.mark.slow
 def test_captain_options_refused_where_they_do_not_apply() -> None:
     for args, why in (
         (("--vs-policy", "reckless"), "--vs-policy"),

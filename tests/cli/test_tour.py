@@ -13,6 +13,8 @@ import pytest
 
 from tests.cli.invoke import run_main
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 FAST = {"20000": "200", "1000": "10"}
 """The odds lines fly 20,000 flights (the expert 1,000); the test flies 200 (10): the same code,

@@ -6,8 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.invoke import trucker
 from tests.conftest import SCENARIOS
+
+pytestmark = pytest.mark.slow
 
 GUARD = str(SCENARIOS / "odds" / "front-guard.toml")
 METEOR = str(SCENARIOS / "odds" / "one-small-meteor.toml")

@@ -13,6 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS = ROOT / "docs"
 PAGES = tuple(sorted(p.name for p in (DOCS / "source").glob("*.md")))

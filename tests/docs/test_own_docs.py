@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import tomllib
@@ -289,6 +290,41 @@ def test_a_deleted_heading_or_item_is_reported(rules_text: str) -> None:
     without_question = re.sub(r"^### #4b .*$", "", rules_text, flags=re.M)
     problems = unresolved(all_citations(), anchors_of(without_question))
     assert any("§10 #4b" in p for p in problems)
+
+
+# --- the tests of each section (pytest --rules SECTION) --------------------------------------
+
+
+def _rules_marks() -> list[tuple[str, str]]:
+    """Every ``pytest.mark.rules(...)`` in tests/, as (file:line, section)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "pytest.mark.rules"
+                and all(isinstance(a, ast.Constant) for a in node.args)
+            ):
+                where = f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
+                found += [(where, str(arg.value)) for arg in node.args]  # type: ignore[attr-defined]
+    return found
+
+
+def test_every_rules_marker_names_a_section_of_rules_md(anchors: Anchors) -> None:
+    """``@pytest.mark.rules("7.2")`` names a heading of docs/rules.md (``pytest --rules 7.2``
+    runs those tests), and every numbered section 1 to 10 has tests that say so."""
+    marks = _rules_marks()
+    assert len(marks) > 20
+    wrong = [
+        f"{where}: rules({section!r})"
+        for where, section in marks
+        if section not in anchors.sections
+    ]
+    assert not wrong, "markers naming no heading of docs/rules.md:\n" + "\n".join(wrong)
+    tops = {str(n) for n in range(1, 11)}
+    covered = {section.split(".")[0] for _, section in marks}
+    assert tops <= covered, f"sections with no test marked for them: {sorted(tops - covered)}"
 
 
 # --- rulings --------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
+pytestmark = pytest.mark.rules("5")
+
 FOLDER = SCENARIOS / "attacks"
 CASES = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))["case"]
 

@@ -14,6 +14,8 @@ from trucker.formats.decks import load_deck
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew, FlightPlan, fly
 
+pytestmark = pytest.mark.rules("6", "9.1")
+
 FOLDER = SCENARIOS / "flights"
 CASES = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))["case"]
 

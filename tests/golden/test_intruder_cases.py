@@ -20,6 +20,8 @@ from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
+pytestmark = pytest.mark.rules("7")
+
 FOLDER = SCENARIOS / "intruders"
 DATA = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))
 

@@ -16,6 +16,8 @@ from trucker.sim.radiation import plan_radiation, radiation_leak
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
+pytestmark = pytest.mark.rules("8.1")
+
 FOLDER = SCENARIOS / "radiation"
 CASES = tomllib.loads((FOLDER / "cases.toml").read_text(encoding="utf-8"))["case"]
 

@@ -13,6 +13,8 @@ from trucker.formats.load import load_ship
 from trucker.rules.repair import CannotRepair, repair
 from trucker.rules.validate import validate
 
+pytestmark = pytest.mark.rules("3.1")
+
 FOLDER = SCENARIOS / "ships"
 EXPECTED = tomllib.loads((SCENARIOS / "ships-expected.toml").read_text(encoding="utf-8"))
 

@@ -19,6 +19,8 @@ from trucker.rules.notes import NoteId
 from trucker.rules.validate import validate
 from trucker.rules.violations import RuleId
 
+pytestmark = pytest.mark.rules("3.1")
+
 FOLDER = Path(__file__).parent / "validate"
 CASES = sorted(FOLDER.glob("*.toml"))
 

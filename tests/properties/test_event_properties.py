@@ -53,6 +53,7 @@ def events_of(cls: type[Event]) -> st.SearchStrategy[Event]:
 any_event = st.one_of(*(events_of(cls) for cls in EVENT_TYPES.values()))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(event=any_event)
 def test_every_event_reads_back_from_its_dict(event: Event) -> None:
@@ -75,6 +76,7 @@ def test_every_event_type_is_covered() -> None:
     assert declared == set(EVENT_TYPES.values())
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(plan=plans)
 def test_every_logged_flight_reads_back(plan: FlightPlan) -> None:

@@ -24,8 +24,11 @@ from trucker.core.errors import BadInput
 from trucker.formats import fast
 from trucker.formats.board_file import BoardFile, InsuranceEntry
 from trucker.formats.catalogue import data_root, parse_board, scenarios_root
-from trucker.formats.load import _tile, parse_document, ship_from_document
+from trucker.formats.documents import parse_document
+from trucker.formats.load import _tile, ship_from_document
 from trucker.formats.ship_file import TILE_MODELS, ShipFile
+
+pytestmark = pytest.mark.slow
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, 1, 2, 3, 4, 6, 7, -1, 2.0, "", "x", "2",

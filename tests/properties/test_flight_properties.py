@@ -24,6 +24,8 @@ from trucker.play.flights import (
 )
 from trucker.sim.captains import RandomPolicy
 
+pytestmark = pytest.mark.slow
+
 
 @settings(max_examples=40, deadline=None)
 @given(plan=plans, random_captains=st.booleans())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ from trucker.sim.captains import RandomPolicy
 from trucker.sim.intruders import intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+
+pytestmark = [pytest.mark.slow, pytest.mark.rules("7.2")]
 
 SYMMETRIC = ("I", "II", "III", "IIIa", "IV")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 
 from tests.helpers import as_lists
@@ -17,6 +18,8 @@ from trucker.core.geometry import DIRECTIONS, Cell, Direction
 from trucker.formats.catalogue import find_board
 from trucker.formats.load import ship_from_document
 from trucker.rules.validate import validate
+
+pytestmark = [pytest.mark.slow, pytest.mark.rules("3.1")]
 
 ENGINES = {"engine", "double-engine"}
 CANNONS = {"cannon", "double-cannon"}

@@ -14,6 +14,8 @@ from trucker.play.flights import FlightPlan, flight_record, fly
 from trucker.sim.captains import RandomPolicy
 from trucker.sim.flight import Flight
 
+pytestmark = pytest.mark.slow
+
 
 def live_and_folded(plan: FlightPlan, captains=None):
     """The engine's ships after each card (watched here only, by wrapping Flight.resolve)

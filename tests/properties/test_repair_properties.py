@@ -20,6 +20,8 @@ from trucker.rules.validate import validate, violations
 from trucker.rules.violations import RuleId
 from trucker.sim.captains import RandomPolicy
 
+pytestmark = [pytest.mark.slow, pytest.mark.rules("3.2")]
+
 
 def build(doc: dict[str, Any]) -> Ship:
     return ship_from_document(doc, "random.toml")

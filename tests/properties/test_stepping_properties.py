@@ -20,6 +20,8 @@ from trucker.sim.expert import ExpertCaptain
 from trucker.sim.stepping import FlightState
 from trucker.sim.tape import Choose, ExternalCaptain, ExternalDice, fork
 
+pytestmark = pytest.mark.slow
+
 Captains = Callable[[FlightPlan], dict[str, Policy]]
 
 

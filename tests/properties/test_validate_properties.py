@@ -6,6 +6,7 @@ import tomllib
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from trucker.formats.write import dumps_ship
 from trucker.rules.report import Report
 from trucker.rules.validate import validate
 from trucker.rules.violations import RuleId, Violation
+
+pytestmark = [pytest.mark.slow, pytest.mark.rules("3.1")]
 
 
 def build(doc: dict[str, Any]) -> Ship:

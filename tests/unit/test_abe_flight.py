@@ -29,6 +29,8 @@ from trucker.sim.cards.enemies import weakened
 from trucker.sim.choices import Insuring
 from trucker.sim.shares import second_credits, second_crew, second_goods
 
+pytestmark = pytest.mark.rules("6.4", "8", "9")
+
 FLIGHTS = SCENARIOS / "flights"
 SHIPS = SCENARIOS / "ships"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import ship
 from trucker.core.decisions import DecisionKind
 from trucker.core.geometry import Cell
@@ -11,6 +13,8 @@ from trucker.sim.attacks import attack, why_no_shift
 from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+
+pytestmark = pytest.mark.rules("5")
 
 # A Class II ship: starting cabin, a shield covering front and left, a battery.
 BASE = {

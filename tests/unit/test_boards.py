@@ -7,6 +7,8 @@ import pytest
 from trucker.core.geometry import Cell, Direction
 from trucker.formats.catalogue import builtin_boards, find_board
 
+pytestmark = pytest.mark.rules("1")
+
 
 def _rows(spec: dict[int, list[int]]) -> frozenset[Cell]:
     return frozenset(Cell(r, c) for r, cols in spec.items() for c in cols)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trucker.core.cards import CARD_CLASSES
 from trucker.formats.catalogue import cards
 from trucker.sim.cards import RESOLVERS
+
+pytestmark = pytest.mark.rules("6")
 
 
 def test_every_card_type_is_resolved() -> None:

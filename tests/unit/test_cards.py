@@ -38,6 +38,8 @@ from trucker.core.geometry import Direction
 from trucker.formats.catalogue import cards, cards_of_level, parse_catalogue
 from trucker.formats.decks import deck_from_document
 
+pytestmark = pytest.mark.rules("6.5")
+
 # RULES §6.5, counted by hand: the cards of each level by type (duplicates counted).
 COMPOSITION = {
     Level.I: {

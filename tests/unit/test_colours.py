@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from trucker.render.pictures.canvas import ALIENS, GOLD, GOODS, RED, WALKER_COLORS
-from trucker.render.pictures.tiles import ALIEN_LETTERS
+from trucker.render.pictures.icons import ALIEN_LETTERS
 
 MATRICES = {
     "deuteranopia": ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969)),

@@ -17,6 +17,8 @@ from trucker.formats.catalogue import cards, cards_of_level
 from trucker.formats.decks import Deck, deck_from_document, load_deck, random_deck_level
 from trucker.play.deal import CannotDeal, deal_deck
 
+pytestmark = pytest.mark.rules("6.6")
+
 BAD_DECKS = Path(__file__).resolve().parent.parent / "data" / "bad_decks"
 
 # RULES §6.6, by hand: four piles of these cards.

@@ -41,6 +41,7 @@ def _spec(names=("class-iii-cruiser.toml",), deck="random:III", n=40, seed=3, vs
     return OddsSpec(tuple(lineups), deck, Rulings(), seed, n)
 
 
+@pytest.mark.slow
 def test_the_lone_cabin_matches_the_dice_table() -> None:
     """scenarios/odds/lone-cabin.toml: home with probability 30/36, mean credits 6 x 5/6 = 5,
     the cabin 7,7 lost in 6/36 of the flights (worked out in the ship file's header)."""
@@ -60,6 +61,7 @@ def test_the_lone_cabin_matches_the_dice_table() -> None:
     assert odds.credit_percentiles["median"] == 6 and odds.credit_percentiles["p10"] == 0
 
 
+@pytest.mark.slow
 def test_the_intervals_cover_the_dice_table_about_19_times_in_20() -> None:
     """40 independent runs of 300 flights: the 95% intervals of coming home and of the mean
     credits each contain the exact answers (30/36 and 5) in about 38 runs; fewer than 32
@@ -107,6 +109,7 @@ def test_chunks_merge_to_the_whole_in_any_order() -> None:
     assert summarise(spec, fly_all(spec, parts)).to_dict() == whole
 
 
+@pytest.mark.slow
 def test_same_numbers_with_two_worker_processes() -> None:
     spec = _spec(n=CHUNK + 20, seed=5)
     here = fly_chunks(spec)
@@ -115,6 +118,7 @@ def test_same_numbers_with_two_worker_processes() -> None:
     assert summarise(spec, here.tally).to_dict() == summarise(spec, there.tally).to_dict()
 
 
+@pytest.mark.slow
 def test_a_stop_returns_the_chunks_flown_marked_partial() -> None:
     spec = _spec(n=CHUNK * 3)
     seen = []
@@ -166,6 +170,7 @@ def test_tallies_add_up(seed: int) -> None:
     assert all(numbers[0] > 0 for numbers in ship.cards.values())
 
 
+@pytest.mark.slow
 def test_dask_on_a_local_cluster() -> None:
     """The same chunks as Dask tasks on a scheduler this test starts on the loopback address."""
     distributed = pytest.importorskip("distributed", reason="the optional Dask extra")
@@ -184,6 +189,7 @@ def test_dask_on_a_local_cluster() -> None:
     assert summarise(spec, remote.tally).to_dict() == summarise(spec, local.tally).to_dict()
 
 
+@pytest.mark.slow
 def test_the_expert_on_dask_flies_as_at_home() -> None:
     """The expert captain travels to Dask workers by its name and options, and searches there
     as it does here (its rollouts seeded by the flight, not by the process)."""
@@ -198,6 +204,7 @@ def test_the_expert_on_dask_flies_as_at_home() -> None:
     assert summarise(spec, remote.tally).to_dict() == summarise(spec, fly_all(spec)).to_dict()
 
 
+@pytest.mark.slow
 def test_dask_address_that_answers_nothing_is_bad_input() -> None:
     pytest.importorskip("distributed", reason="the optional Dask extra")
     from trucker.core.errors import BadInput

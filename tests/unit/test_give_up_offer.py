@@ -3,6 +3,8 @@ card puts the ship out at once whatever it does (issue 13, A.5)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import SCENARIOS
 from tests.unit.test_render_flight_page import DICE, ROUND_1
 from trucker.core.cards import Level, MostlyOpenSpace, OpenSpace
@@ -13,6 +15,8 @@ from trucker.formats.decks import Deck, load_deck
 from trucker.formats.load import load_ship, ship_from_document
 from trucker.play.flights import Crew, FlightPlan, fly
 from trucker.sim.captains import SensibleCaptain
+
+pytestmark = pytest.mark.rules("6.3")
 
 FLIGHTS = SCENARIOS / "flights"
 

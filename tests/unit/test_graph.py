@@ -4,6 +4,7 @@ through routers (§8.2)."""
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ from trucker.rules.graph import (
     ship_pieces,
     touching,
 )
+
+pytestmark = pytest.mark.rules("2.1", "8.2")
 
 
 def C(text: str) -> Cell:

@@ -6,12 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from tests.conftest import SCENARIOS
 from trucker.core.rulings import Rulings, ruling_alternatives
 from trucker.formats.load import load_ship
 from trucker.play.flights import Crew
 from trucker.play.impact import ruling_impact, variants
 from trucker.play.montecarlo import OddsSpec, run_chunk, summarise
+
+pytestmark = pytest.mark.slow
 
 CRUISER = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
 NAMES = ["radiation_explodes_at", "hazardous_top_level", "fifth_place_reward"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from tests.helpers import ship
 from trucker.cli.captains import CommandLineCaptain
 from trucker.core.cards import Hand, Intruder, IntruderKind, Level, Reward
@@ -14,6 +16,8 @@ from trucker.sim.captains import ScriptedPolicy, SensibleCaptain
 from trucker.sim.intruders import intrude, turn_order
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
+
+pytestmark = pytest.mark.rules("7")
 
 F = Direction.FRONT
 

@@ -18,13 +18,8 @@ from tests.helpers import document
 from trucker.core.errors import BadInput
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import AlienColor, Part
-from trucker.formats.load import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    load_ship,
-    read_document,
-    ship_from_document,
-)
+from trucker.formats.documents import MAX_BYTES, MAX_DEPTH, read_document
+from trucker.formats.load import load_ship, ship_from_document
 
 SHIP_TOML = """\
 format = "trucker-ship/1"

@@ -3,6 +3,8 @@ paid for together, and no payment may strand a double the captain chose to power
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import ship
 from trucker.core.cards import Level, OpenSpace
 from trucker.core.decisions import DecisionKind
@@ -12,6 +14,8 @@ from trucker.rules.validate import validate
 from trucker.sim.captains import SensibleCaptain
 from trucker.sim.run import run_flight
 from trucker.sim.table import Table
+
+pytestmark = pytest.mark.rules("2.4", "4.4")
 
 
 def _declared(layout, policy=None) -> tuple[int, list]:

@@ -22,6 +22,8 @@ from trucker.play.montecarlo import (
 )
 from trucker.play.parallel import fly_until
 
+pytestmark = pytest.mark.slow
+
 ODDS = SCENARIOS / "odds"
 
 

@@ -227,6 +227,7 @@ def test_ids_are_unique_on_every_frame(two_ships) -> None:
         assert all(ref in ids for refs in labelled for ref in refs.split())
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_page(two_ships) -> None:
     ships = [SHIPS / "class-iii-cruiser.toml", SHIPS / "class-i-starter.toml"]
     seeded = flight_page(*flight(ships, ROUND_1, seed=7, faces=None))

@@ -138,6 +138,7 @@ print(hashlib.sha256(walk_page(*commando()[:3]).encode()).hexdigest())
 """
 
 
+@pytest.mark.slow
 def test_pages_are_the_same_in_every_run() -> None:
     """Walked and drawn from scratch in fresh interpreters with different string hashing, the
     page is byte for byte the same (no set order, id or clock leaks into it)."""

@@ -31,7 +31,7 @@ from trucker.render.pictures import (
 from trucker.render.text import Mark, draw_ship
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
-from trucker.sim.exposure import exposure
+from trucker.sim.exposure import exact_odds
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -275,7 +275,7 @@ def test_a_shifted_hit_shows_the_rolled_line_too() -> None:
 
 def test_exposure_colours_each_met_tile_with_its_odds() -> None:
     built = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
-    sides = exposure(ShipState.from_ship(built), ThreatKind.SMALL_METEOR)
+    sides = exact_odds(ShipState.from_ship(built), ThreatKind.SMALL_METEOR)
     root = parse(exposure_svg(built, sides))
     ids = by_id(root)
     assert len(with_class(root, "side")) == 4
@@ -401,7 +401,7 @@ def test_a_double_intruder_walks_in_two_colours() -> None:
 
 
 def test_outcome_counts_name_aliens_goods_and_humans() -> None:
-    from trucker.render.pictures.walks import eaten_words
+    from trucker.render.pictures.walk_words import eaten_words
 
     assert eaten_words(2, ("brown",), "RY", 3) == [
         "2 humans",
@@ -456,7 +456,7 @@ def test_a_leak_draws_every_network_with_its_tokens_and_the_crew_it_takes(number
     total (exploding ones dashed red), each tile losing a crew member tagged, and the ship after
     with exactly the destroyed tiles crossed out."""
     from trucker.core.rulings import Rulings
-    from trucker.render.pictures.threats import radiation_svg
+    from trucker.render.pictures.leak import radiation_svg
     from trucker.sim import encounters
 
     cases = tomllib.loads((SCENARIOS / "radiation" / "cases.toml").read_text(encoding="utf-8"))

@@ -66,7 +66,8 @@ def test_shield_symbol_names_its_sides_unambiguously(covers: str, symbol: str) -
     """Each covered side by the spec's short forms (f r b l): right and rear both begin with
     "r", so rear must be "b" for every pair to read differently."""
     s = ship({"7,7": "start", "7,8": f"shield ---u covers={covers}"})
-    assert tile_symbol(s.tiles[Cell(7, 8)], s.contents[Cell(7, 8)]) == symbol
+    tile = s.tiles[Cell(7, 8)]
+    assert tile_symbol(tile, s.contents[Cell(7, 8)], s.part_facts[tile.part].look) == symbol
 
 
 @pytest.mark.parametrize(
@@ -89,7 +90,8 @@ def test_tile_symbols(spec: str, symbol: str) -> None:
     tiles = {"7,7": spec} if spec == "start" else {"7,7": "start", "7,8": spec}
     cell = Cell(7, 7) if spec == "start" else Cell(7, 8)
     built = ship(tiles)
-    assert tile_symbol(built.tiles[cell], built.contents[cell]) == symbol
+    tile = built.tiles[cell]
+    assert tile_symbol(tile, built.contents[cell], built.part_facts[tile.part].look) == symbol
 
 
 def test_a_tile_far_off_the_board_is_listed_not_drawn() -> None:

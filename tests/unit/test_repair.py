@@ -17,6 +17,8 @@ from trucker.rules.validate import validate
 from trucker.rules.violations import RuleId
 from trucker.sim.captains import ScriptedPolicy
 
+pytestmark = pytest.mark.rules("3.2")
+
 
 def removed(result: RepairResult) -> list[tuple[str, str]]:
     return [(str(r.cell), r.reason) for r in result.removed]

@@ -7,6 +7,8 @@ import pytest
 
 from tests.helpers import verdict
 
+pytestmark = pytest.mark.rules("4.3", "8.3")
+
 # A purple alien on 7,8 with purple life support joined below it on 8,8.
 SUPPORTED = {
     "7,7": "start",

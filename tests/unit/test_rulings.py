@@ -27,6 +27,8 @@ from trucker.core.rulings import (
     ruling_infos,
 )
 
+pytestmark = pytest.mark.rules("10")
+
 # RULES §10: canonical names and defaults of the rulings issue 2 needs.
 ISSUE_2_DEFAULTS = {
     "thruster_clearance": "each-nozzle",

@@ -17,6 +17,8 @@ from trucker.core.rulings import Rulings
 from trucker.rules.stats import ShipStats, best_powered, half
 from trucker.rules.validate import validate
 
+pytestmark = pytest.mark.rules("4")
+
 
 def stats(
     tiles: Mapping[str, str], board: str = "II", rulings: Rulings | None = None, **top: object

@@ -8,6 +8,8 @@ from tests.helpers import as_lists, ship
 from trucker.core.rulings import Rulings
 from trucker.rules.validate import board_notes, is_legal, validate, violations
 
+pytestmark = pytest.mark.rules("3.1")
+
 BROKEN = {
     "7,7": "start crew=3",
     "6,7": "cannon --s- front",

@@ -75,6 +75,7 @@ def test_a_bad_parts_list_is_one_line(text: str, problem: str) -> None:
         parse_parts(text)
 
 
+@pytest.mark.slow
 def test_paired_counts_do_not_depend_on_how_the_flights_are_cut() -> None:
     found = changes(GUARD, parse_parts("shield"))
     base = Variant((Crew("guard", GUARD),), Rulings())
@@ -104,6 +105,7 @@ def _exact_loss(ship: Ship) -> Fraction:
     return sum((t.lost_powered for t in side.tiles.values()), Fraction(0))
 
 
+@pytest.mark.slow
 def test_a_shield_covering_the_exposed_side_comes_first_worth_the_exact_odds() -> None:
     result = _study()
     best = result.weighed[0]
@@ -122,6 +124,7 @@ def test_a_shield_covering_the_exposed_side_comes_first_worth_the_exact_odds() -
         assert weighed.zero != guards, weighed.change.key
 
 
+@pytest.mark.slow
 def test_removing_a_tile_no_card_reaches_is_a_tie_with_zero() -> None:
     result = _study()
     (engine,) = [w for w in result.removals if w.change.cell == Cell(8, 7)]
@@ -129,6 +132,7 @@ def test_removing_a_tile_no_card_reaches_is_a_tie_with_zero() -> None:
     assert engine.difference.credits.value == 0 and not engine.ties_leader
 
 
+@pytest.mark.slow
 def test_staged_culling_flies_only_the_contenders_on() -> None:
     result = _study()
     first, *later = result.stages
@@ -140,6 +144,7 @@ def test_staged_culling_flies_only_the_contenders_on() -> None:
             assert weighed.difference.flights == first.flights
 
 
+@pytest.mark.slow
 def test_the_same_numbers_with_two_worker_processes() -> None:
     here = _study(seed=9)
     found = changes(GUARD, parse_parts("shield,battery"))

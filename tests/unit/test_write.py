@@ -13,7 +13,8 @@ import pytest
 from tests.conftest import SCENARIOS
 from tests.helpers import ship
 from trucker.core.ship import Ship
-from trucker.formats.load import load_ship, parse_document, ship_from_document
+from trucker.formats.documents import parse_document
+from trucker.formats.load import load_ship, ship_from_document
 from trucker.formats.write import dumps_ship, ship_to_document, toml_value, write_atomic
 
 SHIPS = sorted((SCENARIOS / "ships").iterdir())

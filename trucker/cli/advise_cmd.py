@@ -67,7 +67,7 @@ def advise(
     """
     from trucker.cli.common import bad_input, load_flight_ships
     from trucker.cli.output import print_json, print_lines
-    from trucker.formats.load import read_document
+    from trucker.formats.documents import read_document
     from trucker.play.advice import ADVICE_EFFORT, MAX_ADVICE_EFFORT, advise_log
     from trucker.play.advice import advise as run
     from trucker.play.plans import plan_flight

@@ -175,7 +175,7 @@ def replay(
     from trucker.cli.common import bad_input
     from trucker.cli.output import check_output, err, print_lines
     from trucker.core.errors import BadInput, TruckerError
-    from trucker.formats.load import read_document
+    from trucker.formats.documents import read_document
     from trucker.play.flights import IllegalLayout, replay_divergence
     from trucker.play.flights import replay as run
     from trucker.render.terminal.reports import report_text

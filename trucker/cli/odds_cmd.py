@@ -113,8 +113,9 @@ def odds(
     )
     from trucker.cli.output import err, print_json, print_lines
     from trucker.cli.progress import progress
-    from trucker.play.montecarlo import OddsSpec, summarise
-    from trucker.play.parallel import fly_chunks, fly_until, worker_count
+    from trucker.play.montecarlo import OddsSpec
+    from trucker.play.odds import fly_odds, odds_result
+    from trucker.play.parallel import worker_count
     from trucker.render.terminal.odds import half_width_words, odds_lines, odds_timing
 
     if not 1 <= len(ships) <= 5:
@@ -146,14 +147,11 @@ def odds(
     used_seed = draw_seed(seed)
     spec = OddsSpec(tuple(lineups), the_deck, rulings, used_seed, most)
     started = time.perf_counter()
-    if target is None:
-        with progress(most, quiet=json_out) as advance:
-            outcome = fly_chunks(spec, workers=workers, dask=dask, progress=advance)
-    else:
-        with progress(most, quiet=json_out, half=half_width_words(target)) as advance:
-            outcome = fly_until(spec, target, workers=workers, dask=dask, progress=advance)
+    half = half_width_words(target) if target is not None else None
+    with progress(most, quiet=json_out, half=half) as advance:
+        outcome = fly_odds(spec, target, workers=workers, dask=dask, progress=advance)
+    result = odds_result(spec, outcome)
     elapsed = time.perf_counter() - started
-    result = summarise(spec, outcome.tally, partial=outcome.partial, precision=outcome.precision)
     run = {
         "workers": workers if dask is None else None,
         "dask": dask,

@@ -116,7 +116,7 @@ def play(
     """
     from trucker.cli.common import bad_input, draw_seed, expert_options, load_flight_ships
     from trucker.cli.output import check_output, err, out
-    from trucker.formats.load import read_document
+    from trucker.formats.documents import read_document
     from trucker.formats.outputs import unwatched
     from trucker.play.plans import plan_flight
     from trucker.play.session import GIVE_UP_SETTINGS, Session, seat

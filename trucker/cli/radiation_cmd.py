@@ -64,7 +64,7 @@ def radiation(
         raise bad_input("--spend", given[-1], exc.reason) from None
     before, plan, lost = found.before, found.result.plan, found.lost_here
     if svg is not None:
-        from trucker.render.pictures.threats import radiation_svg
+        from trucker.render.pictures.leak import radiation_svg
 
         title = f"{before.label}: a Radiation Leak (explodes at {plan.threshold} tokens)"
         write_output(svg, radiation_svg(before, found.after, plan, lost, title), "--svg")

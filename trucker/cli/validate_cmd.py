@@ -116,9 +116,11 @@ def show(
         )
     else:
         from trucker.render.terminal.reports import report_text
-        from trucker.render.text import LEGEND
+        from trucker.render.text import legend_for
 
         for line in report_text(ship, report):
             out.print(line)
-        out.print(LEGEND, style="bright_black")
+        out.print()
+        for words in legend_for([ship], marked=not report.legal):
+            out.print(words, style="bright_black")
     raise typer.Exit(0)

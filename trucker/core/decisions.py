@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Protocol
 
 from trucker.core.errors import IllegalChoiceError
 
-__all__ = ["DecisionKind", "Option", "Decision", "Choice", "Policy", "ask", "answer"]
+__all__ = ["DecisionKind", "Option", "Decision", "Choice", "Captain", "Policy", "ask", "answer"]
 
 
 class DecisionKind(StrEnum):
@@ -96,12 +96,30 @@ class Choice:
         }
 
 
-class Policy(Protocol):
-    """Chooses one of a decision's options. It may not change anything but by its answer."""
+class Captain(Protocol):
+    """Chooses one of a decision's options. It may not change anything but by its answer.
+
+    A captain is any object with a ``name`` and a ``decide``; the shipped ones are
+    :class:`~trucker.sim.captains.SensibleCaptain` and its kin, and a notebook may write its own:
+
+    >>> import trucker
+    >>> class Bold:
+    ...     name = "bold"
+    ...     def decide(self, decision):
+    ...         return decision.options[-1]
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> result = trucker.fly(trucker.plan(ship, "random:III", seed=7), captains={"Cruiser": Bold()})
+    >>> result.ships[0].gave_up
+    True
+    """
 
     name: str
 
     def decide(self, decision: Decision) -> Option: ...
+
+
+Policy = Captain
+"""The old name of :class:`Captain`, kept for one release."""
 
 
 def ask(policy: Policy, decision: Decision) -> tuple[Option, Choice]:

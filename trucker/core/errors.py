@@ -24,7 +24,12 @@ __all__ = [
 
 
 class TruckerError(Exception):
-    """Base class of every error `trucker` raises on purpose."""
+    """Base class of every error `trucker` raises on purpose.
+
+    >>> import trucker
+    >>> issubclass(trucker.BadInput, trucker.TruckerError)
+    True
+    """
 
 
 MAX_SHOWN = 1000
@@ -60,7 +65,15 @@ class InputError(NamedTuple):
 
 
 class BadInput(TruckerError, ValueError):
-    """An input that cannot be read as what it claims to be (CLI exit code 2)."""
+    """An input that cannot be read as what it claims to be (CLI exit code 2).
+
+    >>> import trucker
+    >>> try:
+    ...     trucker.load("no-such-ship.toml")
+    ... except trucker.BadInput as problem:
+    ...     print(problem)
+    no-such-ship.toml: no such file
+    """
 
     def __init__(self, errors: Iterable[InputError]) -> None:
         self.errors = tuple(errors)
@@ -98,7 +111,20 @@ class BadEvent(TruckerError, ValueError):
 
 
 class IllegalChoiceError(TruckerError, ValueError):
-    """A policy answered with something that was not among the offered options."""
+    """A policy answered with something that was not among the offered options.
+
+    >>> import trucker
+    >>> class Stubborn:
+    ...     name = "stubborn"
+    ...     def decide(self, decision):
+    ...         return "never"
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> try:
+    ...     trucker.fly(trucker.plan(ship, "random:III", seed=7), captains={"Cruiser": Stubborn()})
+    ... except trucker.IllegalChoiceError as problem:
+    ...     print(type(problem).__name__)
+    IllegalChoiceError
+    """
 
     def __init__(self, decision: object, choice: object) -> None:
         self.decision = decision

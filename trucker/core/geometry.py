@@ -65,7 +65,12 @@ class Cell(NamedTuple):
 
 
 class Direction(StrEnum):
-    """An edge of the board, and a heading: ``front`` is the top of the board."""
+    """An edge of the board, and a heading: ``front`` is the top of the board.
+
+    >>> import trucker
+    >>> trucker.Direction.parse("b"), trucker.Direction.LEFT.opposite
+    (<Direction.REAR: 'rear'>, <Direction.RIGHT: 'right'>)
+    """
 
     FRONT = "front"
     RIGHT = "right"

@@ -180,7 +180,12 @@ def ruling(
 
 @dataclass(frozen=True)
 class Rulings:
-    """Interpretations of rules the rulebook leaves open (RULES §10)."""
+    """Interpretations of rules the rulebook leaves open (RULES §10).
+
+    >>> import trucker
+    >>> trucker.Rulings().rear_large_meteor
+    'same-or-adjacent'
+    """
 
     radiation_explodes_at: int = ruling(
         4,

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartInfo
+from trucker.core.notebook import picture
+from trucker.core.parts import GOODS_VALUE, AlienColor, Part, PartFacts
 
 __all__ = ["Tile", "Contents", "EMPTY", "Ship", "sort_goods"]
 
@@ -43,11 +44,6 @@ class Tile:
 
     def side(self, direction: Direction) -> Connector:
         return self.sides[direction.index]
-
-    @property
-    def is_cabin(self) -> bool:
-        """A cabin in the crew sense (the starting cabin included, RULES §2.2)."""
-        return self.part is Part.CABIN
 
     def turned(self, quarters: int = 1) -> Tile:
         """The tile turned clockwise ``quarters`` quarter turns, as a hand turns it on the
@@ -116,12 +112,20 @@ class Ship:
     """A ship layout: a board, the tiles on its squares and what each holds (``contents`` has
     an entry for every tile), as read from a file or built, with the printed facts of its parts
     (the crew a cabin holds, an engine's power...) from the catalogue it was read with: the
-    rules read a part's numbers there, never from a file."""
+    rules read a part's numbers there, never from a file.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> str(ship.tiles[trucker.Cell(7, 7)].part), ship.contents[trucker.Cell(7, 7)].crew
+    ('cabin', 2)
+    >>> ship._repr_svg_().startswith("<svg")  # what a notebook shows
+    True
+    """
 
     board: Board
     tiles: Mapping[Cell, Tile]
     contents: Mapping[Cell, Contents] = field(kw_only=True)
-    part_facts: Mapping[Part, PartInfo] = field(kw_only=True)
+    part_facts: PartFacts = field(kw_only=True)
     name: str | None = None
     holes: tuple[int, int] | None = None
     insured: bool | None = None
@@ -143,7 +147,6 @@ class Ship:
             "tiles": dict(self.tiles),
             "contents": dict(self.contents),
             "rulings": dict(self.rulings),
-            "part_facts": dict(self.part_facts),
         }
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -154,6 +157,10 @@ class Ship:
     def __repr__(self) -> str:
         where = self.file or self.name or "unnamed"
         return f"<Ship {where!r} on {self.board.id}, {len(self.tiles)} tiles>"
+
+    def _repr_svg_(self) -> str:
+        """The ship drawn on its board, as a notebook shows it (``trucker show --svg``)."""
+        return picture("ship_svg", self)
 
     @property
     def label(self) -> str:

@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from trucker.core.boards import Board
-from trucker.core.dice import Roll
 from trucker.core.geometry import Cell, Direction
+
+if TYPE_CHECKING:  # the dice module is not needed to read a ship (start-up time)
+    from trucker.core.dice import Roll
 
 __all__ = [
     "ThreatKind",
@@ -31,6 +34,13 @@ __all__ = [
 
 
 class ThreatKind(StrEnum):
+    """A kind of threat, as cards and ``trucker hit`` name it (RULES §5.2).
+
+    >>> import trucker
+    >>> [str(kind) for kind in trucker.ThreatKind.parse("paired-meteor").impacts]
+    ['large-meteor', 'small-meteor']
+    """
+
     SMALL_METEOR = "small-meteor"
     LARGE_METEOR = "large-meteor"
     LIGHT_FIRE = "light-fire"
@@ -62,7 +72,13 @@ _THREAT = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """A threat kind and the side it comes from, written ``"small-meteor front"``."""
+    """A threat kind and the side it comes from, written ``"small-meteor front"``.
+
+    >>> import trucker
+    >>> threat = trucker.Threat.parse("heavy-fire left")
+    >>> str(threat.kind), str(threat.direction), str(threat)
+    ('heavy-fire', 'left', 'heavy-fire left')
+    """
 
     kind: ThreatKind
     direction: Direction

@@ -20,9 +20,10 @@ import tomli
 
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
-from trucker.core.parts import Part, PartInfo
+from trucker.core.parts import Part, PartFacts, PartInfo
 from trucker.formats.boards import board_from_file
 from trucker.formats.fast import read_board
+from trucker.formats.parts_file import read_parts
 
 if TYPE_CHECKING:  # cards and their models are imported when first read (start-up time)
     from pydantic import BaseModel
@@ -56,14 +57,20 @@ def data_root() -> Traversable:
 
 
 def scenarios_root() -> Traversable:
-    """The bundled scenarios (ships, decks, teaching cases), packaged with the data."""
+    """The bundled scenarios (ships, decks, teaching cases), packaged with the data.
+
+    >>> import trucker
+    >>> (trucker.scenarios_root() / "ships" / "class-i-starter.toml").is_file()
+    True
+    """
     return resources.files("trucker.scenarios")
 
 
 @cache
-def parts() -> dict[Part, PartInfo]:
+def parts() -> PartFacts:
+    """Every part's row (``components_data/parts.toml``), checked as it is read."""
     raw = tomli.loads((data_root() / "parts.toml").read_text(encoding="utf-8"))
-    return {Part(key): PartInfo(part=Part(key), **value) for key, value in raw.items()}
+    return read_parts(raw, "components_data/parts.toml")
 
 
 def part_info(part: Part) -> PartInfo:
@@ -123,7 +130,8 @@ def _aliases() -> dict[str, Board]:
 def find_board(name: str) -> Board:
     """A built-in board by id or alias, any case; ``KeyError`` with a suggestion otherwise.
 
-    >>> find_board("cylinder").id
+    >>> import trucker
+    >>> trucker.find_board("cylinder").id
     'IIB'
     """
     found = _aliases().get(name.strip().lower())
@@ -142,8 +150,8 @@ def parse_catalogue(data: dict[str, object], name: str) -> list[Card]:
     """The cards of one catalogue file (``trucker-cards/1``); :class:`BadInput` otherwise."""
     from pydantic import ValidationError
 
+    from trucker.formats.catalogue_file import CatalogueFile
     from trucker.formats.deck_file import TAGS as CARD_TAGS
-    from trucker.formats.deck_file import CatalogueFile
     from trucker.formats.errors import input_errors
 
     try:
@@ -220,7 +228,7 @@ def deal_rules() -> DealRules:
     """The pile composition per flight level, from ``components_data/cards/deal.toml``."""
     from trucker.core.cards import Level
     from trucker.core.catalogue import DealRules
-    from trucker.formats.deck_file import DealFile
+    from trucker.formats.catalogue_file import DealFile
 
     model = _model(DealFile, "cards/deal.toml")
     per_pile = {
@@ -237,7 +245,7 @@ def rewards() -> Rewards:
     """The credits a flight pays at its end, from ``components_data/rewards.toml``."""
     from trucker.core.cards import Level
     from trucker.core.catalogue import Rewards
-    from trucker.formats.deck_file import RewardsFile
+    from trucker.formats.catalogue_file import RewardsFile
 
     model = _model(RewardsFile, "rewards.toml")
     return Rewards(

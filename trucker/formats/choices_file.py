@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from trucker.core.errors import BadInput, InputError
-from trucker.formats.load import display_name, read_document
+from trucker.formats.documents import display_name, read_document
 
 __all__ = ["CHOICES_FORMAT", "read_choices", "choices_from_document"]
 

@@ -1,11 +1,11 @@
-"""Deck files (``trucker-deck/1``), the card catalogue and the dealing table, as pydantic models.
+"""Deck files (``trucker-deck/1``) as pydantic models: one model per card type.
 
 The deck file is exactly the spec's (``docs/deck-format.md``): each ``[[card]]`` is a catalogue
-``id`` alone or an inline ``type`` with its keys. The catalogue files (``trucker-cards/1``) hold
-the same inline cards plus an ``id`` and a ``source`` each. These models check shapes and the facts
-a card knows about itself (one penalty per Combat Zone line; an intruder's steps and fuses are
-checked once, by :func:`~trucker.core.cards.check_intruder`); catalogue ids are looked up by
-:mod:`trucker.formats.decks`. Nothing here reads a file.
+``id`` alone or an inline ``type`` with its keys. These models check shapes and the facts a card
+knows about itself (one penalty per Combat Zone line; an intruder's steps and fuses are checked
+once, by :func:`~trucker.core.cards.check_intruder`); catalogue ids are looked up by
+:mod:`trucker.formats.decks`. The packaged catalogue, deal and rewards files, which reuse the card
+models, are :mod:`trucker.formats.catalogue_file`. Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from pydantic import (
     StrictStr,
     Tag,
     WithJsonSchema,
-    create_model,
     field_validator,
     model_validator,
 )
@@ -52,22 +51,20 @@ from trucker.core.geometry import DIRECTIONS, Direction
 
 __all__ = [
     "FORMAT",
-    "CATALOGUE_FORMAT",
-    "DEAL_FORMAT",
     "CARD_MODELS",
-    "CATALOGUE_MODELS",
+    "TAGS",
     "IdEntry",
     "DeckFile",
-    "CatalogueFile",
-    "DealFile",
-    "RewardsFile",
+    "LevelValue",
+    "Count",
+    "Positive",
     "card_keys",
     "card_tag",
+    "card_type_tag",
+    "CardModel",
 ]
 
 FORMAT = "trucker-deck/1"
-CATALOGUE_FORMAT = "trucker-cards/1"
-DEAL_FORMAT = "trucker-deal/1"
 
 _DIRECTION_FORMS = sorted({d.value for d in DIRECTIONS} | set("frblFRBL") | set("NESWnesw"))
 
@@ -122,7 +119,7 @@ Count = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
 Positive = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 
 
-class _Entry(BaseModel):
+class CardModel(BaseModel):
     """Keys every inline card may carry."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -152,27 +149,27 @@ class _Entry(BaseModel):
         return cls(level=level, id=id, source=source, note=note, expansion=expansion, **fields)
 
 
-class OpenSpaceEntry(_Entry):
+class OpenSpaceEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.OPEN_SPACE
     type: Literal["open-space"]
 
 
-class StardustEntry(_Entry):
+class StardustEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.STARDUST
     type: Literal["stardust"]
 
 
-class EpidemicEntry(_Entry):
+class EpidemicEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.EPIDEMIC
     type: Literal["epidemic"]
 
 
-class SabotageEntry(_Entry):
+class SabotageEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.SABOTAGE
     type: Literal["sabotage"]
 
 
-class MeteorSwarmEntry(_Entry):
+class MeteorSwarmEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.METEOR_SWARM
     type: Literal["meteor-swarm"]
     threats: list[Meteor] = Field(
@@ -183,7 +180,7 @@ class MeteorSwarmEntry(_Entry):
         return {"threats": tuple(self.threats)}
 
 
-class SlaversEntry(_Entry):
+class SlaversEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.SLAVERS
     type: Literal["slavers"]
     strength: Count = Field(description="firepower to beat (strictly more wins)")
@@ -201,7 +198,7 @@ class SlaversEntry(_Entry):
                 "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
 
 
-class SmugglersEntry(_Entry):
+class SmugglersEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.SMUGGLERS
     type: Literal["smugglers"]
     strength: Count = Field(description="firepower to beat (strictly more wins)")
@@ -219,7 +216,7 @@ class SmugglersEntry(_Entry):
                 "days": self.days, "shots": tuple(self.shots)}  # fmt: skip
 
 
-class PiratesEntry(_Entry):
+class PiratesEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.PIRATES
     type: Literal["pirates"]
     strength: Count = Field(description="firepower to beat (strictly more wins)")
@@ -234,7 +231,7 @@ class PiratesEntry(_Entry):
                 "days": self.days}  # fmt: skip
 
 
-class PlanetsEntry(_Entry):
+class PlanetsEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.PLANETS
     type: Literal["planets"]
     planets: list[Goods] = Field(
@@ -259,7 +256,7 @@ class PlanetsEntry(_Entry):
         return {"planets": tuple(self.planets), "days": self.days, "crew": tuple(self.crew)}
 
 
-class AbandonedShipEntry(_Entry):
+class AbandonedShipEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.ABANDONED_SHIP
     type: Literal["abandoned-ship"]
     crew: Positive = Field(description="crew sent away by the ship that takes it")
@@ -276,7 +273,7 @@ class AbandonedShipEntry(_Entry):
                 "shots": tuple(self.shots)}  # fmt: skip
 
 
-class AbandonedStationEntry(_Entry):
+class AbandonedStationEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.ABANDONED_STATION
     type: Literal["abandoned-station"]
     crew: Positive = Field(description="crew needed (nobody leaves)")
@@ -328,7 +325,7 @@ class CombatLineEntry(BaseModel):
     penalty: PenaltyEntry
 
 
-class CombatZoneEntry(_Entry):
+class CombatZoneEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.COMBAT_ZONE
     type: Literal["combat-zone"]
     lines: list[CombatLineEntry] = Field(min_length=1, max_length=3, description="printed order")
@@ -365,7 +362,7 @@ class RewardEntry(BaseModel):
         return self
 
 
-class IntruderEntry(_Entry):
+class IntruderEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.INTRUDER
     type: Literal["intruder"]
     kind: Literal["predator", "commando", "predator-commando"]
@@ -405,7 +402,7 @@ class IntruderEntry(_Entry):
         }
 
 
-class HazardousBusinessEntry(_Entry):
+class HazardousBusinessEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.HAZARDOUS_BUSINESS
     type: Literal["hazardous-business"]
     adds: list[StrictStr] = Field(
@@ -418,7 +415,7 @@ class HazardousBusinessEntry(_Entry):
         return {"adds": tuple(self.adds)}
 
 
-class MostlyOpenSpaceEntry(_Entry):
+class MostlyOpenSpaceEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.MOSTLY_OPEN_SPACE
     type: Literal["mostly-open-space"]
     threats: list[Meteor] = Field(
@@ -429,12 +426,12 @@ class MostlyOpenSpaceEntry(_Entry):
         return {"threats": tuple(self.threats)}
 
 
-class RadiationLeakEntry(_Entry):
+class RadiationLeakEntry(CardModel):
     card_type: ClassVar[CardType] = CardType.RADIATION_LEAK
     type: Literal["radiation-leak"]
 
 
-CARD_MODELS: dict[str, type[_Entry]] = {
+CARD_MODELS: dict[str, type[CardModel]] = {
     model.card_type.value: model
     for model in (
         OpenSpaceEntry,
@@ -469,7 +466,7 @@ class IdEntry(BaseModel):
 _ID_TAG = "catalogue card"
 
 
-def _tag(card_type: str) -> str:
+def card_type_tag(card_type: str) -> str:
     # Tags appear in pydantic's error locations; a suffix keeps them apart from key names
     # ("planets" is both a card type and a key).
     return f"{card_type} card"
@@ -486,23 +483,26 @@ def card_tag(value: object) -> str | None:
     kind = value.get("type")
     if not isinstance(kind, str):
         return None
-    return _tag(kind) if kind in CARD_MODELS else kind
+    return card_type_tag(kind) if kind in CARD_MODELS else kind
 
 
 if TYPE_CHECKING:  # what a type checker sees of the union below: either kind of entry
-    CardEntry = IdEntry | _Entry
+    CardEntry = IdEntry | CardModel
 else:
     CardEntry = Annotated[
         Union[  # noqa: UP007 - a runtime-built union
             tuple(
                 [Annotated[IdEntry, Tag(_ID_TAG)]]
-                + [Annotated[model, Tag(_tag(name))] for name, model in CARD_MODELS.items()]
+                + [
+                    Annotated[model, Tag(card_type_tag(name))]
+                    for name, model in CARD_MODELS.items()
+                ]
             )
         ],
         Discriminator(card_tag),
     ]
 
-TAGS = frozenset([_ID_TAG, *(_tag(name) for name in CARD_MODELS)])
+TAGS = frozenset([_ID_TAG, *(card_type_tag(name) for name in CARD_MODELS)])
 """The union tags, to drop from error locations."""
 
 
@@ -534,115 +534,3 @@ class DeckFile(BaseModel):
     card: list[CardEntry] = Field(
         min_length=1, max_length=MAX_DECK, description="the cards, top first"
     )
-
-
-class _Catalogued(BaseModel):
-    """What a catalogue card adds to an inline card: its id and where its numbers come from."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: StrictStr = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")
-    source: StrictStr = Field(
-        min_length=1, description='e.g. "BGA transcription", "2nd-edition data", "representative"'
-    )
-    note: StrictStr | None = Field(None, description="one line for reports: why, what differs")
-    expansion: Literal["base", "TBE", "ABE"] = Field(
-        "base", description="the box the card comes in"
-    )
-
-
-CATALOGUE_MODELS: dict[str, type[_Entry]] = {
-    name: create_model(
-        f"Catalogue{model.__name__}",
-        __base__=(model, _Catalogued),  # type: ignore[arg-type]  # pydantic types one base only
-        __module__=__name__,
-    )
-    for name, model in CARD_MODELS.items()
-}
-"""Catalogue card models by ``type``: the inline model plus ``id``, ``source`` and ``note``."""
-
-
-def _catalogue_tag(value: object) -> str | None:
-    if isinstance(value, BaseModel):
-        value = value.model_dump(by_alias=True)
-    if not isinstance(value, dict):
-        return None
-    kind = value.get("type")
-    if not isinstance(kind, str):
-        return None
-    return _tag(kind) if kind in CATALOGUE_MODELS else kind
-
-
-if TYPE_CHECKING:  # what a type checker sees of the union below: an inline card, catalogued
-
-    class CatalogueEntry(_Entry, _Catalogued):
-        """A catalogue card entry: any card type's model with the catalogue's keys."""
-
-else:
-    CatalogueEntry = Annotated[
-        Union[  # noqa: UP007 - a runtime-built union
-            tuple(Annotated[model, Tag(_tag(name))] for name, model in CATALOGUE_MODELS.items())
-        ],
-        Discriminator(_catalogue_tag),
-    ]
-
-
-class CatalogueFile(BaseModel):
-    """One file of the packaged card catalogue (``trucker-cards/1``), usually one level."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    format: Literal["trucker-cards/1"]
-    level: LevelValue = Field(description="the level of every card in the file")
-    card: list[CatalogueEntry] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _one_level(self) -> CatalogueFile:
-        for i, entry in enumerate(self.card):
-            if entry.level is not None and entry.level != self.level:
-                raise ValueError(
-                    f"card[{i}] {entry.id!r} says level {entry.level}, the file {self.level}"
-                )
-        return self
-
-
-class DealFile(BaseModel):
-    """How a flight's deck is dealt (RULES §6.6): piles, and each pile's cards by level."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    format: Literal["trucker-deal/1"]
-    piles: Positive = Field(description="piles dealt face down before building")
-    pile: dict[str, dict[str, Count]] = Field(
-        description="flight level -> card level -> cards of that level in each pile"
-    )
-
-    @field_validator("pile")
-    @classmethod
-    def _levels(cls, value: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
-        for flight, counts in value.items():
-            Level.parse(flight)
-            for level in counts:
-                Level.parse(level)
-            if not counts.get(str(Level.parse(flight))):
-                raise ValueError(f"a round-{flight} pile holds no card of its own level")
-        return value
-
-
-class RewardsFile(BaseModel):
-    """The credits a flight pays when it ends (RULES §9.1): by flight level, the arrival
-    reward of each place and the best-looking ship's prize."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    format: Literal["trucker-rewards/1"]
-    arrival: dict[str, list[Count]] = Field(description="flight level -> reward by place")
-    best_looking: dict[str, Count] = Field(description="flight level -> best-looking prize")
-
-    @field_validator("arrival", "best_looking")
-    @classmethod
-    def _every_level(cls, value: dict[str, object]) -> dict[str, object]:
-        levels = sorted(Level.parse(level) for level in value)
-        if levels != list(Level):
-            raise ValueError("give every flight level I, II, III and IV once")
-        return value

@@ -1,7 +1,7 @@
 """Flight decks: reading deck files, and the ``random:<LEVEL>`` spelling of a dealt deck.
 
 A deck is the cards a flight meets, top first (``docs/deck-format.md``). Deck files are read the
-same way as ship files (:func:`trucker.formats.load.read_document`: size, binary and suffix
+same way as ship files (:func:`trucker.formats.documents.read_document`: size, binary and suffix
 checks), and every problem becomes one line naming the card's position and key. Dealing a deck is
 :mod:`trucker.play.deal`.
 """
@@ -12,12 +12,16 @@ import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from trucker.core.cards import MAX_DECK, Card, Level
 from trucker.core.errors import BadInput, InputError
 from trucker.formats.catalogue import cards
-from trucker.formats.load import display_name, read_document
+from trucker.formats.documents import display_name, read_document
+
+if TYPE_CHECKING:  # pydantic is imported only for a deck file (see deck_from_document)
+    from pydantic_core import ErrorDetails
 
 __all__ = [
     "Deck",
@@ -32,7 +36,14 @@ RANDOM_PREFIX = "random:"
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """The cards of one flight, top first, and the flight's level (it decides rewards)."""
+    """The cards of one flight, top first, and the flight's level (it decides rewards).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> deck = trucker.plan(ship, "random:II", seed=1).deck
+    >>> str(deck.level), len(deck.cards)
+    ('II', 12)
+    """
 
     name: str | None
     level: Level
@@ -51,46 +62,37 @@ class Deck:
         }
 
 
-def _tag_errors(errors: list[InputError], raw_cards: object) -> list[InputError]:
-    """Say plainly what pydantic reports as union tags: an unknown type, a card with neither."""
+def _card_error(file: str, raw_cards: object, err: ErrorDetails, where: str) -> InputError | None:
+    """Say plainly what pydantic reports about the cards' union by its error's type: a card
+    of no known type (``union_tag_invalid``), or with neither an id nor a type
+    (``union_tag_not_found``); and that a catalogue card takes no keys besides its id."""
     from trucker.formats.deck_file import CARD_MODELS
 
-    out = []
-    for error in errors:
-        text = error.problem
-        if "does not match any of the expected tags" not in text and (
-            "unable to extract tag" not in text
-        ):
-            out.append(error)
-            continue
-        index = _index(error.where)
-        raw = raw_cards[index] if isinstance(raw_cards, list) and index is not None else None
-        if not isinstance(raw, dict):
-            out.append(
-                InputError(error.file, error.where, f"expected a table of keys, got {raw!r}")
-            )
-        elif isinstance(raw.get("type"), str):
-            bad = raw["type"]
-            close = difflib.get_close_matches(bad, list(CARD_MODELS), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"types: {', '.join(CARD_MODELS)}"
-            out.append(
-                InputError(error.file, f"{error.where}.type", f"unknown card type {bad!r} ({hint})")
-            )
-        elif "type" in raw:
-            out.append(
-                InputError(
-                    error.file, f"{error.where}.type", f"expected a card type, got {raw['type']!r}"
-                )
-            )
-        else:
-            out.append(
-                InputError(
-                    error.file,
-                    error.where,
-                    "a card needs id (a catalogue card) or type (a card written inline)",
-                )
-            )
-    return out
+    index = _index(where.split(".")[0])
+    raw = None
+    if isinstance(raw_cards, list) and index is not None and index < len(raw_cards):
+        raw = raw_cards[index]
+    if err["type"] == "extra_forbidden":
+        if not (isinstance(raw, dict) and "id" in raw):
+            return None
+        problem = (
+            "unknown key: a catalogue card is its id alone (write the card inline to change it)"
+        )
+        return InputError(file, where, problem)
+    if err["type"] not in ("union_tag_invalid", "union_tag_not_found"):
+        return None
+    if not isinstance(raw, dict):
+        return InputError(file, where, f"expected a table of keys, got {raw!r}")
+    if isinstance(raw.get("type"), str):
+        bad = raw["type"]
+        close = difflib.get_close_matches(bad, list(CARD_MODELS), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"types: {', '.join(CARD_MODELS)}"
+        return InputError(file, f"{where}.type", f"unknown card type {bad!r} ({hint})")
+    if "type" in raw:
+        return InputError(file, f"{where}.type", f"expected a card type, got {raw['type']!r}")
+    return InputError(
+        file, where, "a card needs id (a catalogue card) or type (a card written inline)"
+    )
 
 
 def _index(where: str) -> int | None:
@@ -99,21 +101,6 @@ def _index(where: str) -> int | None:
         number = where[5:-1]
         return int(number) if number.isdigit() else None
     return None
-
-
-def _id_alone(error: InputError, raw_cards: object) -> InputError:
-    """Explain an extra key on a catalogue card: the card is its id alone."""
-    index = _index(error.where.split(".")[0])
-    if index is None or not error.problem.startswith("unknown key"):
-        return error
-    raw = raw_cards[index] if isinstance(raw_cards, list) and index < len(raw_cards) else None
-    if not (isinstance(raw, dict) and "id" in raw):
-        return error
-    return InputError(
-        error.file,
-        error.where,
-        "unknown key: a catalogue card is its id alone (write the card inline to change it)",
-    )
 
 
 def _position(error: InputError) -> int:
@@ -156,8 +143,8 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
         if isinstance(raw_cards, list):
             for i, raw in enumerate(raw_cards):
                 keys_at[("card", i)] = card_keys(raw)
-        errors = _tag_errors(input_errors(exc, name, drop=TAGS, keys_at=keys_at), raw_cards)
-        errors = [_id_alone(error, raw_cards) for error in errors]
+        explain = partial(_card_error, name, raw_cards)
+        errors = input_errors(exc, name, drop=TAGS, keys_at=keys_at, explain=explain)
         model = None
     if isinstance(raw_cards, list):
         for i, raw in enumerate(raw_cards):
@@ -200,7 +187,13 @@ def deck_from_document(data: Mapping[str, Any], name: str) -> Deck:
 
 def load_deck(path: str | os.PathLike[str], *, display: str | None = None) -> Deck:
     """Read a deck file (``trucker-deck/1``, TOML or JSON; ``-``: standard input);
-    :class:`BadInput` on any problem."""
+    :class:`BadInput` on any problem.
+
+    >>> import trucker
+    >>> deck = trucker.load_deck(trucker.scenarios_root() / "decks" / "round-1.toml")
+    >>> deck.name, str(deck.level), len(deck.cards), str(deck.cards[0].type)
+    ('Round I, a calm start', 'I', 8, 'planets')
+    """
     name = display_name(path, display)
     return deck_from_document(read_document(path, display=name), name)
 

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from trucker.core.errors import InputError
 
-__all__ = ["key_path", "input_errors"]
+__all__ = ["key_path", "input_errors", "Explain"]
+
+Explain = Callable[[ErrorDetails, str], "InputError | None"]
+"""A reader's own words for some of pydantic's errors, chosen by the error's ``type``: given
+the error and its key path, an :class:`InputError`, or None to keep the usual words."""
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _MAX_SHOWN = 40
@@ -52,8 +56,8 @@ def _problem(err: ErrorDetails, allowed_keys: Iterable[str]) -> str:
         items = [i.strip() for i in str(err.get("input")).split(",") if i.strip()]
         written = ", ".join(f'"{i}"' for i in items[:4])
         return f"expected a list, got {_shown(err.get('input'))}: write it in brackets, [{written}]"
-    if kind.startswith("value_error") or kind == "assertion_error":
-        return re.sub(r"^(Value|Assertion) error, ", "", msg)
+    if kind in ("value_error", "assertion_error"):
+        return str(err.get("ctx", {}).get("error", msg))
     if kind in {"int_type", "int_parsing", "int_from_float", "bool_type", "string_type",
                 "list_type", "tuple_type", "dict_type", "model_type", "literal_error",
                 "float_type", "greater_than_equal", "less_than_equal", "too_short",
@@ -68,11 +72,13 @@ def input_errors(
     *,
     drop: Iterable[str] = (),
     keys_at: Mapping[tuple[str | int, ...], Iterable[str]] | None = None,
+    explain: Explain | None = None,
 ) -> list[InputError]:
     """One :class:`InputError` per pydantic error.
 
     ``drop`` names location parts to leave out (the tags of a tagged union); ``keys_at`` maps a
-    location prefix to the keys allowed there, for "did you mean" hints.
+    location prefix to the keys allowed there, for "did you mean" hints; ``explain`` words the
+    errors its reader knows better (an unknown part, a card with no type).
     """
     dropped = set(drop)
     out: list[InputError] = []
@@ -83,11 +89,15 @@ def input_errors(
         allowed: Iterable[str] = ()
         if keys_at:
             allowed = keys_at.get(loc[:-1], ())
-        problem = _problem(err, allowed)
-        moved = _KEY_PREFIX.match(problem) if err["type"] == "value_error" else None
-        if moved:
-            loc, problem = (*loc, moved.group(1)), moved.group(2)
-        error = InputError(file, key_path(loc), problem)
+        explained = explain(err, key_path(loc)) if explain is not None else None
+        if explained is not None:
+            error = explained
+        else:
+            problem = _problem(err, allowed)
+            moved = _KEY_PREFIX.match(problem) if err["type"] == "value_error" else None
+            if moved:
+                loc, problem = (*loc, moved.group(1)), moved.group(2)
+            error = InputError(file, key_path(loc), problem)
         if str(error) not in seen:
             seen.add(str(error))
             out.append(error)

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from trucker.core.errors import BadInput, TruckerError
 from trucker.core.ship import Ship
+from trucker.formats.documents import parse_document, read_bytes
 from trucker.formats.edit import edit_layout
-from trucker.formats.load import parse_document, read_bytes, ship_from_document
+from trucker.formats.load import ship_from_document
 from trucker.formats.write import dumps_ship, write_atomic
 
 __all__ = ["Opened", "Saved", "FileChanged", "version_of", "open_layout", "save_layout"]

@@ -4,7 +4,7 @@ The code is ``1`` (the version of this encoding) followed by the layout as compa
 spec's canonical document, :func:`trucker.formats.write.ship_to_document`), deflated and written
 in base64url without padding: a Class III ship of 24 tiles takes about 600 characters, which a
 chat, a forum post or a bug report keeps whole. Reading a code is bounded: at most
-:data:`MAX_CODE` characters, inflating to at most :data:`~trucker.formats.load.MAX_BYTES`, then
+:data:`MAX_CODE` characters, inflating to at most :data:`~trucker.formats.documents.MAX_BYTES`, then
 read by the ship format's own rules, so a code says what is wrong with it as a file would.
 
 >>> from trucker.formats.catalogue import scenarios_root
@@ -27,7 +27,8 @@ from pathlib import Path
 
 from trucker.core.errors import BadInput
 from trucker.core.ship import Ship
-from trucker.formats.load import MAX_BYTES, parse_document, ship_from_document
+from trucker.formats.documents import MAX_BYTES, parse_document
+from trucker.formats.load import ship_from_document
 from trucker.formats.write import ship_to_document
 
 __all__ = ["share_code", "read_share_code", "MAX_CODE", "VERSION"]

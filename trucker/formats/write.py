@@ -111,7 +111,13 @@ def _key(key: str) -> str:
 
 
 def dumps_ship(ship: Ship, *, suffix: str = ".toml", relative_to: Path | None = None) -> str:
-    """The layout as TOML (one inline table per tile, as the spec writes it) or JSON."""
+    """The layout as TOML (one inline table per tile, as the spec writes it) or JSON.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> print(trucker.dumps_ship(ship).splitlines()[0])
+    format = "trucker-ship/1"
+    """
     doc = ship_to_document(ship, relative_to=relative_to)
     if suffix.lower() == ".json":
         return json.dumps(doc, indent=2) + "\n"

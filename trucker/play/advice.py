@@ -365,7 +365,14 @@ def advise(
     seed: int = 0,
 ) -> Advice:
     """The advice for the pending decision of a flight given so far
-    (:func:`stop_at_decision`)."""
+    (:func:`stop_at_decision`).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> advice = trucker.advise(trucker.plan(ship, "random:III", seed=7), effort=2)
+    >>> advice.context, advice.best.label
+    ('planets, 3 days', 'pass')
+    """
     state = stop_at_decision(plan, faces=faces, choices=choices)
     return advise_state(
         state, effort=effort, objective=objective, seed=seed, others=_captains(plan)

@@ -11,15 +11,16 @@ left is still a legal ship.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from trucker.core.errors import BadInput
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.core.parts import AlienColor, Part
+from trucker.core.parts import Lies, Part, PartInfo, Trial
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship, Tile
+from trucker.formats.catalogue import parts as part_rows
 from trucker.formats.load import tile_from_entry
 from trucker.rules.graph import touching
 from trucker.rules.validate import is_legal
@@ -37,22 +38,14 @@ DEFAULT_PARTS = "shield,battery,cannon,double-cannon,engine,double-engine,cabin,
 """The parts ``trucker weigh`` tries when ``--parts`` does not say: the base game's working
 parts (a battery of 2 tokens, a hold of 2 plain slots)."""
 
-_VARIETIES: dict[Part, tuple[str, ...]] = {
-    Part.BATTERY: ("2", "3"),
-    Part.CARGO: ("2", "3", "red1", "red2"),
-    Part.LIFE_SUPPORT: tuple(c.value for c in AlienColor),
-    Part.HYBRID_LIFE_SUPPORT: ("brown+purple", "brown+cyan", "purple+cyan"),
-}
-"""The parts that come in varieties, and how ``--parts`` names them (``battery:3``)."""
-_FIRST_VARIETY = {Part.BATTERY: "2", Part.CARGO: "2"}
-"""The variety of a part named alone; a life support named alone is tried in every colour."""
-_COVERS = (
+_PAIRS = (
     (Direction.FRONT, Direction.RIGHT),
     (Direction.RIGHT, Direction.REAR),
     (Direction.REAR, Direction.LEFT),
     (Direction.LEFT, Direction.FRONT),
 )
-"""The four ways a shield lies: the two sides it covers (RULES §4.6)."""
+"""The four pairs of neighbouring sides: where a shield covers, where a thruster's nozzles
+point (RULES §4.6, §2.4)."""
 
 
 @dataclass(frozen=True)
@@ -65,66 +58,58 @@ class PartChoice:
     def __str__(self) -> str:
         return str(self.part) if self.variety is None else f"{self.part}:{self.variety}"
 
-    def entries(self) -> Iterator[tuple[dict[str, Any], str, tuple[Direction, ...]]]:
-        """Each way this part may lie, as a tile entry without its sides: (entry, how it lies
-        in words, the sides that must be smooth)."""
-        part = self.part
-        base: dict[str, Any] = {"part": str(part)}
-        varieties = [self.variety] if self.variety is not None else _all_varieties(part)
-        for variety in varieties:
-            entry = {**base, **_variety_keys(part, variety)}
-            yield from _orientations(part, entry)
-
-
-def _all_varieties(part: Part) -> list[str | None]:
-    if part in _FIRST_VARIETY:
-        return [_FIRST_VARIETY[part]]
-    return list(_VARIETIES.get(part, (None,)))
-
-
-def _variety_keys(part: Part, variety: str | None) -> dict[str, Any]:
-    if variety is None:
-        return {}
-    match part:
-        case Part.BATTERY:
-            return {"capacity": int(variety)}
-        case Part.CARGO:
-            red = variety.startswith("red")
-            return {"capacity": int(variety.removeprefix("red")), "red": red}
-        case Part.LIFE_SUPPORT:
-            return {"color": variety}
-        case _:
-            return {"colors": variety.split("+")}
+    def entries(self, trial: Trial) -> Iterator[tuple[dict[str, Any], str, tuple[Direction, ...]]]:
+        """Each way this part may lie, as its row's ``weigh`` says (``trial``): a tile entry
+        without its sides, how it lies in words, and the sides that must be smooth."""
+        base: dict[str, Any] = {"part": str(self.part)}
+        varieties = dict(trial.varieties)
+        chosen: list[str | None]
+        if self.variety is not None:
+            chosen = [self.variety]
+        elif trial.first is not None:
+            chosen = [trial.first]
+        else:
+            chosen = list(varieties) or [None]
+        for variety in chosen:
+            keys = varieties[variety] if variety is not None else {}
+            yield from _orientations(trial.lies, {**base, **keys})
 
 
 def _orientations(
-    part: Part, entry: dict[str, Any]
+    lies: Lies, entry: dict[str, Any]
 ) -> Iterator[tuple[dict[str, Any], str, tuple[Direction, ...]]]:
-    if part is Part.SHIELD:
-        for covers in _COVERS:
-            yield (
-                {**entry, "covers": [str(d) for d in covers]},
-                f"covering {covers[0]} and {covers[1]}",
-                (),
-            )
-    elif part.is_engine or part.is_cannon:
-        for direction in DIRECTIONS:
-            yield {**entry, "facing": str(direction)}, f"facing {direction}", (direction,)
-    elif part is Part.THRUSTER:
-        for first, second in _COVERS:
-            nozzles = (first, second)
-            yield (
-                {**entry, "nozzles": [str(d) for d in nozzles]},
-                f"nozzles {first} and {second}",
-                nozzles,
-            )
-    else:
-        yield entry, "", ()
+    match lies:
+        case Lies.COVERS:
+            for covers in _PAIRS:
+                yield (
+                    {**entry, "covers": [str(d) for d in covers]},
+                    f"covering {covers[0]} and {covers[1]}",
+                    (),
+                )
+        case Lies.FACING:
+            for direction in DIRECTIONS:
+                yield {**entry, "facing": str(direction)}, f"facing {direction}", (direction,)
+        case Lies.NOZZLES:
+            for first, second in _PAIRS:
+                nozzles = (first, second)
+                yield (
+                    {**entry, "nozzles": [str(d) for d in nozzles]},
+                    f"nozzles {first} and {second}",
+                    nozzles,
+                )
+        case Lies.PLAIN:
+            yield entry, "", ()
+        case _:
+            assert_never(lies)
 
 
-def parse_parts(text: str, where: str = "--parts") -> tuple[PartChoice, ...]:
-    """``shield,battery:3,cargo:red1,life-support:brown``: the parts to try adding.
+def parse_parts(
+    text: str, where: str = "--parts", facts: Mapping[Part, PartInfo] | None = None
+) -> tuple[PartChoice, ...]:
+    """``shield,battery:3,cargo:red1,life-support:brown``: the parts to try adding, their
+    varieties those of their rows (``facts``: the packaged parts when not given).
     :class:`BadInput` (one line) naming the entry that is not one."""
+    rows = facts if facts is not None else part_rows()
     chosen: list[PartChoice] = []
     for word in (w.strip() for w in text.split(",")):
         name, _, variety = word.partition(":")
@@ -134,7 +119,7 @@ def parse_parts(text: str, where: str = "--parts") -> tuple[PartChoice, ...]:
             known = ", ".join(p.value for p in Part)
             raise BadInput.one(where, word, f"not a part: use {known}") from None
         if variety:
-            allowed = _VARIETIES.get(part, ())
+            allowed = [name for name, _keys in rows[part].weigh.varieties]
             if variety not in allowed:
                 kinds = f"one of {', '.join(allowed)}" if allowed else "none"
                 raise BadInput.one(where, word, f"{part} varieties: {kinds}")
@@ -289,7 +274,7 @@ def changes(
     choices = list(parts)
     for cell in _free_squares(ship):
         for choice in choices:
-            for entry, lies, smooth in choice.entries():
+            for entry, lies, smooth in choice.entries(ship.part_facts[choice.part].weigh):
                 found = _sides_for(ship, cell, smooth, join)
                 if found is None:
                     continue

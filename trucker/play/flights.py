@@ -10,14 +10,14 @@ the flight ended (OpenSpiel's history-as-serialisation).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from trucker.core.cards import CardType, Level
 from trucker.core.catalogue import Catalogue
-from trucker.core.decisions import Policy
+from trucker.core.decisions import Captain
 from trucker.core.dice import Dice, ScriptedDice, StreamDice, derive_seed
 from trucker.core.errors import BadEvent, BadInput, TruckerError
 from trucker.core.events import (
@@ -40,11 +40,12 @@ from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
 from trucker.rules.report import Report
 from trucker.rules.validate import validate
-from trucker.sim.captains import ScriptedPolicy
+from trucker.sim.captains import ScriptedCaptain
 from trucker.sim.flight import FlightResult
 from trucker.sim.roster import captain, scripted
 from trucker.sim.stepping import FlightState
 from trucker.sim.table import Table
+from trucker.sim.tape import ExternalCaptain, ExternalDice
 
 __all__ = [
     "Crew",
@@ -85,7 +86,14 @@ class Crew:
 
 @dataclass(frozen=True)
 class FlightPlan:
-    """Everything a flight needs besides the captains' own minds."""
+    """Everything a flight needs besides the captains' own minds.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan([ship, ship], "random:III", seed=7, captains=["sensible", "greedy"])
+    >>> [(seat.name, seat.captain) for seat in plan.crews], plan.seed
+    ([('Cruiser', 'sensible'), ('Cruiser (2)', 'greedy')], 7)
+    """
 
     crews: tuple[Crew, ...]
     deck: Deck
@@ -133,7 +141,7 @@ def _random_level(spec: str) -> Level | None:
     return random_deck_level(spec)
 
 
-def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Policy]) -> Policy:
+def _policy(plan: FlightPlan, crew: Crew, captains: Mapping[str, Captain]) -> Captain:
     if crew.name in captains:
         return captains[crew.name]
     base = captain(crew.captain, dict(crew.captain_options))
@@ -161,15 +169,29 @@ def start(
     plan: FlightPlan,
     *,
     keep_log: bool = True,
-    captains: Mapping[str, Policy] | None = None,
+    captains: Mapping[str, Captain] | None = None,
     catalogue: Catalogue | None = None,
     dice: Dice | None = None,
     log: list[Event] | None = None,
+    players: Iterable[str] = (),
+    throws: bool = False,
 ) -> FlightState:
     """The plan's flight before its start, to step (:class:`FlightState`): as :func:`fly`,
     with ``dice`` over the plan's (:class:`~trucker.sim.tape.ExternalDice`: every roll is
-    given from outside)."""
-    policies = {c.name: _policy(plan, c, captains or {}) for c in plan.crews}
+    given from outside). ``players`` names the ships whose decisions the caller makes (the
+    flight stops at each), ``throws`` the caller throws the dice too (it stops at each roll).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> state = trucker.start(trucker.plan(ship, "random:III", seed=7), throws=True)
+    >>> _ = state.advance()
+    >>> state.whose_turn, len(state.chance_outcomes())
+    ('chance', 36)
+    """
+    outside = {name: ExternalCaptain() for name in players}
+    policies = {c.name: _policy(plan, c, {**outside, **(captains or {})}) for c in plan.crews}
+    if throws:
+        dice = ExternalDice()
     table = Table(
         rulings=plan.rulings,
         dice=dice if dice is not None else plan_dice(plan),
@@ -193,7 +215,7 @@ def fly(
     plan: FlightPlan,
     *,
     keep_log: bool = True,
-    captains: Mapping[str, Policy] | None = None,
+    captains: Mapping[str, Captain] | None = None,
     catalogue: Catalogue | None = None,
     log: list[Event] | None = None,
 ) -> FlightResult:
@@ -201,7 +223,15 @@ def fly(
     given; each ship's captain by name, or from ``captains``; the cards Hazardous Business
     draws and the rewards from ``catalogue`` (the packaged one unless given). ``log``: the
     list the events are written to as they happen, for a captain who reads what happened so
-    far before answering (a player at the terminal); a new one unless given."""
+    far before answering (a player at the terminal); a new one unless given.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> result = trucker.fly(trucker.plan(ship, "random:III", seed=7))
+    >>> cruiser = result.ships[0]
+    >>> cruiser.gave_up, cruiser.final_credits
+    (True, 2)
+    """
     state = start(plan, keep_log=keep_log, captains=captains, catalogue=catalogue, log=log)
     result = state.finish()
     result.unused_choices = _unused_choices(
@@ -210,13 +240,13 @@ def fly(
     return result
 
 
-def _unused_choices(plan: FlightPlan, policies: Mapping[str, Policy]) -> dict[str, list[str]]:
+def _unused_choices(plan: FlightPlan, policies: Mapping[str, Captain]) -> dict[str, list[str]]:
     """Each ship's scripted answers left over: what its script still holds, or the whole
     script when another captain (an interactive one) answered for the ship."""
     unused = {}
     for name, script in plan.choices.items():
         policy = policies.get(name)
-        left = list(policy.remaining) if isinstance(policy, ScriptedPolicy) else list(script)
+        left = list(policy.remaining) if isinstance(policy, ScriptedCaptain) else list(script)
         if left:
             unused[name] = left
     return unused
@@ -259,7 +289,14 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
 
 
 def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
-    """The ``--json`` document: the plan, every event, and each ship's result."""
+    """The ``--json`` document: the plan, every event, and each ship's result.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan(ship, "random:III", seed=7)
+    >>> list(trucker.flight_log(plan, trucker.fly(plan)))
+    ['flight', 'level', 'rulings', 'representative_cards', 'events', 'ships']
+    """
     data = result.to_dict()
     data["flight"] = plan_document(plan)
     return {"flight": data.pop("flight"), **data}
@@ -435,7 +472,16 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
     """Fly a saved log again: its rolls as scripted dice, each ship's choices as its captain.
     :class:`BadInput` when the document is not a flight log, or is a flight saved before its
     end (``trucker play`` resumes those); :class:`IllegalLayout` for a layout that breaks the
-    rules."""
+    rules.
+
+    >>> import json, trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan(ship, "random:III", seed=7)
+    >>> log = json.loads(json.dumps(trucker.flight_log(plan, trucker.fly(plan))))
+    >>> _, again = trucker.replay(log)
+    >>> again.ships[0].final_credits
+    2
+    """
     plan, logged = read_log(document, name)
     if document.get("finished") is False:
         raise BadInput.one(
@@ -447,7 +493,7 @@ def replay(document: Mapping[str, Any], name: str = "log") -> tuple[FlightPlan, 
         report = validate(crew.ship, plan.rulings)
         if not report.legal:
             raise IllegalLayout(crew.name, crew.ship, report)
-    scripted = {c.name: ScriptedPolicy(plan.choices[c.name]) for c in plan.crews}
+    scripted = {c.name: ScriptedCaptain(plan.choices[c.name]) for c in plan.crews}
     result = fly(plan, captains=scripted)
     entered = [e.entered for e in logged if isinstance(e, Rolled)]
     if any(entered) and result.events is not None:

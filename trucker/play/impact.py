@@ -131,9 +131,9 @@ def ruling_impact(
     ``flights`` paired flights from ``seed``; in this process, in ``workers`` processes or on
     Dask. Ctrl-C returns what was flown, marked partial.
 
-    >>> from trucker import load_ship, scenarios_root
-    >>> cabin = load_ship(scenarios_root() / "odds" / "lone-cabin.toml")
-    >>> found = ruling_impact(cabin, "random:I", flights=20, names=["second_share"])
+    >>> import trucker
+    >>> cabin = trucker.load(trucker.scenarios_root() / "odds" / "lone-cabin.toml")
+    >>> found = trucker.ruling_impact(cabin, "random:I", flights=20, names=["second_share"])
     >>> [(i.name, i.alternative, i.zero) for i in found.impacts]
     [('second_share', 'full', True)]
     """

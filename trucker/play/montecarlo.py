@@ -332,7 +332,15 @@ class Precision:
     """Fly until a 95% interval is at most ``half_width`` either side of its estimate: the
     first ship's mean final credits (``measure`` "credits") or its chance of coming home
     ("finish", ``half_width`` a proportion: 0.01 is one point); with ``--vs``, the difference
-    between the two designs, which is what a comparison is for."""
+    between the two designs, which is what a comparison is for.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "odds" / "lone-cabin.toml")
+    >>> deck = str(trucker.scenarios_root() / "odds" / "one-small-meteor.toml")
+    >>> found = trucker.odds(ship, deck, flights=4000, precision=trucker.Precision(0.05, "finish"))
+    >>> found.precision.met, found.flights < 4000
+    (True, True)
+    """
 
     half_width: float
     measure: Literal["credits", "finish"] = "credits"

@@ -245,12 +245,22 @@ def _start_worker(job: Job[Any, Any]) -> None:
     (``kill -TERM -PGID``, a batch system's time limit, a closed terminal) reaches the parent
     alone, which ends its workers. A worker killed by such a signal while it waited for a
     piece died holding the lock of the pool's queue, and the parent then waited for that lock
-    forever."""
+    forever. The parent ends a worker with SIGTERM, which the worker takes by :func:`_leave`,
+    letting go of the queues' locks on its way out."""
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _leave)
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)
     _JOB = job
+
+
+def _leave(signum: int, frame: object) -> None:
+    """A worker told to stop leaves between two steps of Python, not in the middle of one: the
+    default SIGTERM killed a worker that held the lock of the pool's result queue (putting a
+    finished piece), and the parent, stopping the pool early, then waited for that lock for good
+    (a run to a precision that stopped with pieces out hung now and then)."""
+    raise SystemExit(128 + signum)
 
 
 def _worker_piece(work: tuple[Any, bytes]) -> Any:

@@ -261,10 +261,10 @@ def weigh(
     ``precision`` and flown by staged culling until the contenders are known to it (at most
     ``most`` flights each). A notebook's one call; ``trucker weigh`` is this.
 
-    >>> from trucker import load_ship, scenarios_root
-    >>> odds = scenarios_root() / "odds"
-    >>> ship = load_ship(odds / "front-guard.toml")
-    >>> found = weigh(ship, str(odds / "one-small-meteor.toml"), parts="shield", seed=1)
+    >>> import trucker
+    >>> odds = trucker.scenarios_root() / "odds"
+    >>> ship = trucker.load(odds / "front-guard.toml")
+    >>> found = trucker.weigh(ship, str(odds / "one-small-meteor.toml"), parts="shield", seed=1)
     >>> print(found.weighed[0].change.words())
     add shield on 6,6, covering front and right (opening 6,7's left, 7,6's front)
     """

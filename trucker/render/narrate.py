@@ -82,7 +82,8 @@ _STOPPED = {
 
 
 def _stopped(e: Fields) -> str:
-    how = _STOPPED.get(e["by"], str(e["by"])).format(defender=e.get("defender"), side="")
+    told = _STOPPED.get(e["by"], f"is stopped by the {e['by']} on {{defender}}")
+    how = told.format(defender=e.get("defender"), side="")
     return f"the {e['threat']} {how}: no damage to {e['square']}"
 
 

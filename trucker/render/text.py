@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, assert_never
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.core.parts import Part
+from trucker.core.parts import Family, Look, Part, PartInfo, Shows
 from trucker.core.ship import EMPTY, Contents, Ship, Tile
 
 if TYPE_CHECKING:
@@ -26,13 +26,12 @@ __all__ = [
     "draw_ship",
     "HOLE",
     "LOST",
-    "PART_STYLE",
     "Drawing",
     "Span",
     "Mark",
     "draw_board",
     "tile_symbol",
-    "LEGEND",
+    "family_style",
     "legend_for",
 ]
 
@@ -41,67 +40,6 @@ Span = tuple[str, str | None]
 _ARROW = {Direction.FRONT: "^", Direction.RIGHT: ">", Direction.REAR: "v", Direction.LEFT: "<"}
 _SHORT = {Direction.FRONT: "f", Direction.RIGHT: "r", Direction.REAR: "b", Direction.LEFT: "l"}
 """The spec's short forms: "rear" is "b", so that it never reads like "right"."""
-_SYMBOLS = {
-    Part.CABIN: "Cb",
-    Part.STRUCTURE: "++",
-    Part.BATTERY: "Bt",
-    Part.CARGO: "Hd",
-    Part.ENGINE: "En",
-    Part.DOUBLE_ENGINE: "EE",
-    Part.CANNON: "Cn",
-    Part.DOUBLE_CANNON: "CC",
-    Part.SHIELD: "S",
-    Part.LIFE_SUPPORT: "LS",
-    Part.HYBRID_LIFE_SUPPORT: "H",
-    Part.SOLAR_PANEL: "So",
-    Part.THRUSTER: "Th",
-    Part.ROUTER: "Ro",
-    Part.ROBOT_CENTER: "Rb",
-    Part.TURRET: "Tu",
-    Part.ARMORY: "Ar",
-    Part.LUXURY_CABIN: "Lx",
-    Part.STASIS_CHAMBER: "Zz",
-}
-PART_STYLE = {
-    Part.CABIN: "crew",
-    Part.LUXURY_CABIN: "crew",
-    Part.STASIS_CHAMBER: "crew",
-    Part.ROBOT_CENTER: "crew",
-    Part.BATTERY: "power",
-    Part.SOLAR_PANEL: "power",
-    Part.CARGO: "cargo",
-    Part.ENGINE: "engine",
-    Part.DOUBLE_ENGINE: "engine",
-    Part.THRUSTER: "engine",
-    Part.CANNON: "weapon",
-    Part.DOUBLE_CANNON: "weapon",
-    Part.TURRET: "weapon",
-    Part.ARMORY: "weapon",
-    Part.SHIELD: "shield",
-}
-"""The colour family of each part, shared by the terminal and SVG pictures."""
-
-LEGEND = (
-    "sides: s d u connectors, ^>v< barrel, ~ exhaust, * nozzle, # armor; "
-    "Cb cabin (SC starting), ++ structure, Bt battery, Hd/Hr hold, En/EE engine, Cn/CC cannon, "
-    "S shield (+ covered sides f r b l), LS/H life support, So solar, Th thruster, Ro router, "
-    "Rb robots, Tu turret, Ar armory, Lx luxury, Zz stasis; "
-    "the third character: crew, alien (b p c), tokens, goods or state"
-)
-
-
-_HELD = {
-    Part.CABIN: "humans, or the alien b p c",
-    Part.BATTERY: "tokens",
-    Part.CARGO: "goods; Hr a red hold",
-    Part.SHIELD: "the sides it covers, f r b l",
-    Part.LIFE_SUPPORT: "its colour",
-    Part.HYBRID_LIFE_SUPPORT: "its colours",
-    Part.ROBOT_CENTER: "+ active",
-    Part.LUXURY_CABIN: "1 with its passenger",
-    Part.STASIS_CHAMBER: "sleepers",
-}
-"""What the character after a part's symbol shows, for the parts that show something."""
 _CONNECTOR_WORDS = (("s", "single"), ("d", "double"), ("u", "universal"))
 _SIDE_WORDS = (
     ("-|", "smooth side"),
@@ -119,11 +57,11 @@ def legend_for(ships: Iterable[Ship], *, marked: bool = False, width: int = 100)
     sides: set[str] = set()
     aboard: set[Part] = set()
     starts = cabins = holes = wrap = False
-    names: dict[Part, str] = {}
+    rows: dict[Part, PartInfo] = {}
     for ship in ships:
         holes |= bool(ship.hole_squares)
         wrap |= ship.board.wrap
-        names.update((part, info.name) for part, info in ship.part_facts.items())
+        rows.update(ship.part_facts)
         for tile in ship.tiles.values():
             sides.update(_side_char(tile, d) for d in DIRECTIONS)
             aboard.add(tile.part)
@@ -142,14 +80,12 @@ def legend_for(ships: Iterable[Ship], *, marked: bool = False, width: int = 100)
     for part in Part:
         if part not in aboard:
             continue
+        row = rows[part]
+        entry = f"{row.look.symbol} {row.name}"
         if part is Part.CABIN:
-            heads = [
-                h for h, there in (("SC starting cabin", starts), ("Cb cabin", cabins)) if there
-            ]
-            entry = ", ".join(heads)
-        else:
-            entry = f"{_SYMBOLS[part]} {names.get(part, str(part))}"
-        entries.append(f"{entry} ({_HELD[part]})" if part in _HELD else entry)
+            heads = [(f"{_START} starting cabin", starts), (entry, cabins)]
+            entry = ", ".join(h for h, there in heads if there)
+        entries.append(f"{entry} ({row.look.legend})" if row.look.legend else entry)
     entries.append(". an empty square")
     if holes:
         entries.append("( ) a hole")
@@ -168,30 +104,40 @@ def legend_for(ships: Iterable[Ship], *, marked: bool = False, width: int = 100)
     return lines
 
 
-def tile_symbol(tile: Tile, held: Contents) -> str:
-    """Three characters: the part and one character of what it holds or its state."""
-    match tile.part:
-        case Part.CABIN:
-            head = "SC" if tile.start else "Cb"
-            return head + (held.alien[0] if held.alien else str(held.crew))
-        case Part.BATTERY:
-            return f"Bt{held.charge}"
-        case Part.CARGO:
-            return ("Hr" if tile.red else "Hd") + (str(len(held.goods)) if held.goods else " ")
-        case Part.SHIELD:
-            return "S" + "".join(_SHORT[d] for d in DIRECTIONS if d in tile.covers).ljust(2)[:2]
-        case Part.LIFE_SUPPORT:
-            return "LS" + tile.colors[0][0]
-        case Part.HYBRID_LIFE_SUPPORT:
-            return "H" + "".join(c[0] for c in tile.colors)
-        case Part.ROBOT_CENTER:
-            return "Rb" + ("+" if held.active else " ")
-        case Part.LUXURY_CABIN:
-            return "Lx" + ("1" if held.passenger else "0")
-        case Part.STASIS_CHAMBER:
-            return f"Zz{held.sleepers}"
+_START = "SC"
+"""The letters of the starting cabin (RULES §2.2), whatever its part's symbol."""
+
+
+def tile_symbol(tile: Tile, held: Contents, look: Look) -> str:
+    """Three characters: the part's symbol (``look``, its row's ``draw``) and what it shows of
+    what the tile holds or how it lies."""
+    symbol = _START if tile.start else look.red_symbol if tile.red else look.symbol
+    return (symbol + _shown(look.shows, tile, held)).ljust(3)[:3]
+
+
+def _shown(shows: Shows | None, tile: Tile, held: Contents) -> str:
+    """What follows a part's symbol (its row's ``shows``)."""
+    match shows:
+        case None:
+            return ""
+        case Shows.CREW:
+            return held.alien[0] if held.alien else str(held.crew)
+        case Shows.CHARGE:
+            return str(held.charge)
+        case Shows.GOODS:
+            return str(len(held.goods)) if held.goods else ""
+        case Shows.COVERS:
+            return "".join(_SHORT[d] for d in DIRECTIONS if d in tile.covers)
+        case Shows.COLORS:
+            return "".join(c[0] for c in tile.colors)
+        case Shows.ACTIVE:
+            return "+" if held.active else ""
+        case Shows.PASSENGER:
+            return "1" if held.passenger else "0"
+        case Shows.SLEEPERS:
+            return str(held.sleepers)
         case _:
-            return _SYMBOLS[tile.part] + " "
+            assert_never(shows)
 
 
 class Mark(NamedTuple):
@@ -200,6 +146,11 @@ class Mark(NamedTuple):
 
     style: str
     label: str | None = None
+
+
+def family_style(family: Family) -> str | None:
+    """The style name of a part's colour family (none for the plain parts)."""
+    return None if family is Family.OTHER else family.value
 
 
 HOLE = "  ( )  "
@@ -258,9 +209,15 @@ def _edge(tile: Tile, direction: Direction) -> str:
 
 
 def _box(
-    tile: Tile | None, held: Contents, cell: Cell, *, hole: bool, start: bool, on_board: bool
+    tile: Tile | None,
+    held: Contents,
+    look: Look | None,
+    *,
+    hole: bool,
+    start: bool,
+    on_board: bool,
 ) -> list[str]:
-    if tile is None:
+    if tile is None or look is None:
         if hole:
             return ["       ", HOLE, "       "]
         if not on_board:
@@ -270,7 +227,7 @@ def _box(
     right = _side_char(tile, Direction.RIGHT)
     return [
         _edge(tile, Direction.FRONT),
-        f"{left} {tile_symbol(tile, held)} {right}",
+        f"{left} {tile_symbol(tile, held, look)} {right}",
         _edge(tile, Direction.REAR),
     ]
 
@@ -283,7 +240,13 @@ def draw_ship(
 ) -> Drawing:
     """Draw a ship on its board, holes included (:func:`draw_board`)."""
     return draw_board(
-        ship.board, ship.tiles, ship.contents, holes=ship.hole_squares, marks=marks, arrows=arrows
+        ship.board,
+        ship.tiles,
+        ship.contents,
+        holes=ship.hole_squares,
+        marks=marks,
+        arrows=arrows,
+        facts=ship.part_facts,
     )
 
 
@@ -295,10 +258,14 @@ def draw_board(
     holes: Iterable[Cell] = (),
     marks: Mapping[Cell, Mark] | None = None,
     arrows: Mapping[tuple[Direction, int], str] | None = None,
+    facts: Mapping[Part, PartInfo] | None = None,
 ) -> Drawing:
     """Draw ``tiles`` holding ``contents`` on ``board`` (an empty board: no tiles, no
-    contents). ``marks`` style squares (violations, hits, steps); ``arrows`` mark a row or
-    column from a side, e.g. ``{(Direction.LEFT, 7): ">>"}``."""
+    contents), each as its part's row in ``facts`` says. ``marks`` style squares (violations,
+    hits, steps); ``arrows`` mark a row or column from a side, e.g.
+    ``{(Direction.LEFT, 7): ">>"}``."""
+    if tiles and facts is None:
+        raise ValueError("tiles are drawn from their parts' rows: give facts")
     held = contents
     marks = marks or {}
     arrows = arrows or {}
@@ -345,18 +312,19 @@ def draw_board(
             cell = Cell(row, col)
             tile = tiles.get(cell)
             on_board = cell in board.squares
+            look = facts[tile.part].look if tile is not None and facts is not None else None
             box = _box(
                 tile,
                 held.get(cell, EMPTY),
-                cell,
+                look,
                 hole=cell in hole_set,
                 start=cell == board.start,
                 on_board=on_board,
             )
             mark = marks.get(cell)
             style = (
-                PART_STYLE.get(tile.part)
-                if tile is not None
+                family_style(look.family)
+                if look is not None
                 else ("hole" if cell in hole_set else "dim")
             )
             if tile is not None and not on_board:

@@ -10,7 +10,7 @@ from trucker.core.ship import Ship
 from trucker.render.text import Drawing, Mark, draw_ship
 from trucker.sim.intruders import IntruderResult, Walk
 
-__all__ = ["walk_marks", "draw_walk", "walk_frames", "step_label"]
+__all__ = ["walk_marks", "draw_walk", "walk_drawings", "step_label"]
 
 _STYLES = ("step", "step2")
 
@@ -59,7 +59,7 @@ def draw_walk(ship: Ship, result: IntruderResult) -> Drawing:
     )
 
 
-def walk_frames(ship: Ship, result: IntruderResult) -> list[tuple[str, Drawing]]:
+def walk_drawings(ship: Ship, result: IntruderResult) -> list[tuple[str, Drawing]]:
     """One picture per step: the squares entered so far, the current one marked ``@``."""
     frames = []
     longest = max((len(w.steps) for w in result.walks), default=0)

@@ -65,7 +65,12 @@ rule order, the farther tile going (the spec's order)."""
 
 
 class CannotRepair(TruckerError):
-    """The layout cannot be made legal by removing tiles (the spec's Repair step 5)."""
+    """The layout cannot be made legal by removing tiles (the spec's Repair step 5).
+
+    >>> import trucker
+    >>> issubclass(trucker.CannotRepair, trucker.TruckerError)
+    True
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +279,14 @@ def repair(
     unless the search meets its ``limit`` of positions, which the result says
     (:class:`RepairSearch`). ``method="stepwise"`` clears one pair at a time in rule order,
     the policy choosing which tile goes and which piece stays (by default the spec's order,
-    :class:`SpecOrder`); only that method asks a policy."""
+    :class:`SpecOrder`); only that method asks a policy.
+
+    >>> import trucker
+    >>> broken = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
+    >>> fixed = trucker.repair(broken)
+    >>> [str(removal.cell) for removal in fixed.removed], trucker.validate(fixed.ship).legal
+    (['10,7', '7,6', '5,7', '7,9'], True)
+    """
     if method not in REPAIR_METHODS:
         raise ValueError(f"unknown repair method {method!r}; one of {', '.join(REPAIR_METHODS)}")
     if policy is not None and method != "stepwise":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from trucker.core.notebook import picture
+from trucker.core.ship import Ship
 from trucker.rules.notes import PartNote
 from trucker.rules.stats import ShipStats
 from trucker.rules.violations import Violation
@@ -15,7 +17,16 @@ __all__ = ["Report"]
 @dataclass(frozen=True)
 class Report:
     """The verdict on one ship: every violation, in the spec's order, and the ship's numbers;
-    notes on the board, and on parts that do nothing where they stand (``part_notes``)."""
+    notes on the board, and on parts that do nothing where they stand (``part_notes``).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "broken-hauler.toml")
+    >>> report = trucker.validate(ship)
+    >>> report.legal, len(report.violations), str(report.violations[0].rule)
+    (False, 9, 'alien-no-life-support')
+    >>> report._repr_svg_().startswith("<svg")  # what a notebook shows
+    True
+    """
 
     file: str | None
     board: str
@@ -24,6 +35,8 @@ class Report:
     notes: tuple[str, ...] = ()
     rulings: dict[str, object] = field(default_factory=dict)
     part_notes: tuple[PartNote, ...] = ()
+    ship: Ship | None = field(default=None, repr=False, compare=False)
+    """The ship the verdict is on, when the report was made from one (:func:`validate`)."""
 
     def __repr__(self) -> str:
         verdict = "legal" if self.legal else f"{len(self.violations)} violation(s)"
@@ -52,6 +65,10 @@ class Report:
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    def _repr_svg_(self) -> str | None:
+        """The ship with its violations marked, as a notebook shows the report."""
+        return None if self.ship is None else picture("ship_svg", self.ship, self)
 
     @property
     def exit_code(self) -> int:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from trucker.core.boards import Board
 from trucker.core.geometry import DIRECTIONS, Cell, Connector, Direction
-from trucker.core.parts import AlienColor, Part
+from trucker.core.parts import AlienColor, Part, PartFacts, Reach
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Contents, Tile
 from trucker.rules.graph import Touching, max_matching_size, touching_table
@@ -117,14 +117,14 @@ def _totals(base: int, doubles: list[int], bonus: int) -> list[int]:
 def fire_base(ship: ShipView) -> int:
     """Half points of firepower with no battery spent: single cannons and turret pairs
     (RULES §4.1), before the purple alien's bonus."""
-    singles = sum(cannon_value(ship, c) for c in ship.of(Part.CANNON))
+    singles = sum(cannon_value(ship, c) for p in ship.part_facts.cannons.free for c in ship.of(p))
     pairs = turret_pairs(ship) if ship.of(Part.TURRET) else 0
     return singles + 2 * ship.part_facts[Part.TURRET].pair_power * pairs
 
 
 def fire_doubles(ship: ShipView) -> dict[Cell, int]:
-    """Double cannons and the half points each adds when powered."""
-    return {c: cannon_value(ship, c) for c in ship.of(Part.DOUBLE_CANNON)}
+    """Double cannons (the cannons that work powered) and the half points each adds."""
+    return {c: cannon_value(ship, c) for p in ship.part_facts.cannons.paid for c in ship.of(p)}
 
 
 def fire_totals(ship: ShipView, powered: list[Cell]) -> list[int]:
@@ -139,12 +139,12 @@ def fire_totals(ship: ShipView, powered: list[Cell]) -> list[int]:
 
 def engine_base(ship: ShipView) -> int:
     """Engine power with no battery spent (RULES §4.2), before the brown alien's bonus."""
-    return sum(engine_value(ship, c) for c in ship.of(Part.ENGINE))
+    return sum(engine_value(ship, c) for p in ship.part_facts.engines.free for c in ship.of(p))
 
 
 def engine_doubles(ship: ShipView) -> dict[Cell, int]:
-    """Double engines and the power each adds when powered."""
-    return {c: engine_value(ship, c) for c in ship.of(Part.DOUBLE_ENGINE)}
+    """Double engines (the engines that work powered) and the power each adds."""
+    return {c: engine_value(ship, c) for p in ship.part_facts.engines.paid for c in ship.of(p)}
 
 
 def engine_totals(ship: ShipView, powered: list[Cell]) -> list[int]:
@@ -314,6 +314,11 @@ class ShipStats(NamedTuple):
         }
 
 
+def _covering(facts: PartFacts) -> list[Part]:
+    """The parts that defend the sides they cover (shields, RULES §4.6)."""
+    return [p for p, row in facts.items() if row.defends and row.defends.reach is Reach.COVERS]
+
+
 def ship_stats(ctx: RuleContext) -> ShipStats:
     """The numbers of the ship in ``ctx`` (tiles really on the board). The most firepower and
     engine power power as many doubles as the tokens and the solar panels can pay for
@@ -333,7 +338,7 @@ def ship_stats(ctx: RuleContext) -> ShipStats:
     engines = engine_totals(ctx, running)
 
     armed = armed_cells(ctx, ctx.rulings)
-    shield_sides = {d for c in of(Part.SHIELD) for d in tiles[c].covers}
+    shield_sides = {d for p in _covering(ctx.part_facts) for c in of(p) for d in tiles[c].covers}
     shifts = {n.opposite for c in of(Part.THRUSTER) for n in tiles[c].nozzles}
     networks = tuple(
         (tuple(sorted(routers)), tuple(sorted(attached)))

@@ -63,11 +63,11 @@ def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = F
     """The report on one ship: violations (sorted), notes on the board and on parts that do
     nothing where they stand, numbers and non-default rulings.
 
-    >>> from trucker.formats.load import load_ship
-    >>> from trucker.formats.catalogue import scenarios_root
-    >>> path = scenarios_root() / "ships" / "class-i-starter.toml"
-    >>> validate(load_ship(path)).legal
-    True
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> report = trucker.validate(ship)
+    >>> report.legal, report.stats.tiles
+    (True, 10)
     """
     ctx = RuleContext(ship, rulings)
     return Report(
@@ -78,6 +78,7 @@ def validate(ship: Ship, rulings: Rulings = DEFAULT_RULINGS, *, flight: bool = F
         notes=tuple(board_notes(ship, rulings)),
         rulings=rulings.non_default(),
         part_notes=tuple(part_notes(ctx)),
+        ship=ship,
     )
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Direction
-from trucker.core.parts import Part, PartInfo
+from trucker.core.parts import Part, PartFacts
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Contents, Ship, Tile
 from trucker.rules.graph import Touching, connections, joined_adjacency, ship_graph, touching_table
@@ -40,7 +40,7 @@ class ShipView(Protocol):
     @property
     def contents(self) -> Mapping[Cell, Contents]: ...
     @property
-    def part_facts(self) -> Mapping[Part, PartInfo]: ...
+    def part_facts(self) -> PartFacts: ...
     @property
     def joined(self) -> Mapping[Cell, Mapping[Cell, Direction]]: ...
     @property
@@ -87,7 +87,7 @@ class RuleContext:
         return self.ship.contents
 
     @property
-    def part_facts(self) -> Mapping[Part, PartInfo]:
+    def part_facts(self) -> PartFacts:
         return self.ship.part_facts
 
     @cached_property

@@ -17,7 +17,7 @@ from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.dice import Roll
 from trucker.core.events import Met, Shifted, Stopped
 from trucker.core.geometry import Cell, Connector, Direction
-from trucker.core.parts import Part, goods_value
+from trucker.core.parts import Guard, Part, Reach, goods_value
 from trucker.core.rulings import Rulings
 from trucker.core.threats import (
     Line,
@@ -36,7 +36,7 @@ from trucker.sim.table import Table
 __all__ = [
     "Impact",
     "AttackResult",
-    "Outcome",
+    "LinePreview",
     "ShiftOption",
     "DefenceOption",
     "TakeHit",
@@ -79,7 +79,7 @@ class DefenceOption(NamedTuple):
         return (0, 0, 0, int(self.power.is_battery), int(self.power.is_solar), -self.power.tokens)
 
 
-class Outcome(NamedTuple):
+class LinePreview(NamedTuple):
     """A preview of what a line would cost with the default defences: crew (humans and aliens)
     and tiles lost, credits' worth lost (goods and battery tokens, less any reward earned),
     battery tokens and solar panels spent."""
@@ -107,7 +107,7 @@ class ShiftOption:
         thruster: Cell | None,
         power: Power | None,
         line: Line,
-        outcome: Outcome | Callable[[], Outcome],
+        outcome: LinePreview | Callable[[], LinePreview],
         *,
         earns: bool = True,
     ) -> None:
@@ -121,9 +121,9 @@ class ShiftOption:
         cannon fire never do; a defeated intruder pays."""
 
     @property
-    def outcome(self) -> Outcome:
+    def outcome(self) -> LinePreview:
         found = self._outcome
-        if not isinstance(found, Outcome):
+        if not isinstance(found, LinePreview):
             found = self._outcome = found()
         return found
 
@@ -257,6 +257,11 @@ def aiming_cannons(ship: ShipState, line: Line, rulings: Rulings) -> list[Cell]:
     """Cannons that can shoot a large meteor on ``line``: pointing toward it, in the same column
     (front), the same or an adjacent row (sides), or for the rear as the ruling
     ``rear_large_meteor`` says (RULES §5.2, §10 #12). The cannon may be anywhere on the line."""
+    return sorted(_aiming(ship, line, rulings, ship.part_facts.cannons.every))
+
+
+def _aiming(ship: ShipState, line: Line, rulings: Rulings, parts: Iterable[Part]) -> list[Cell]:
+    """The tiles of ``parts`` whose barrel points at ``line`` within reach (RULES §5.2)."""
     direction, index = line.direction, line.index
     if index is None:
         return []
@@ -268,37 +273,31 @@ def aiming_cannons(ship: ShipState, line: Line, rulings: Rulings) -> list[Cell]:
         reach = 1
     out = []
     tiles = ship.tiles
-    for cell in ship.cells_of(Part.CANNON, Part.DOUBLE_CANNON):
-        tile = tiles[cell]
-        if tile.facing is not direction:
-            continue
-        if direction in (Direction.LEFT, Direction.RIGHT):
-            near = abs(cell.row - index) <= reach
-        else:
-            near = _column_distance(ship, cell.col, index) <= reach
-        if near:
-            out.append(cell)
+    for part in parts:
+        for cell in ship.of(part):
+            if tiles[cell].facing is not direction:
+                continue
+            if direction in (Direction.LEFT, Direction.RIGHT):
+                near = abs(cell.row - index) <= reach
+            else:
+                near = _column_distance(ship, cell.col, index) <= reach
+            if near:
+                out.append(cell)
     return out
 
 
-def _paid_defenders(
-    ship: ShipState, kind: ThreatKind, line: Line, rulings: Rulings
-) -> tuple[str, list[Cell]]:
-    if kind is ThreatKind.LARGE_METEOR:
-        doubles = [
-            c
-            for c in aiming_cannons(ship, line, rulings)
-            if ship.tiles[c].part is Part.DOUBLE_CANNON
-        ]
-        return "double cannon", doubles
-    if kind in (ThreatKind.SMALL_METEOR, ThreatKind.LIGHT_FIRE):
-        shields = [c for c in ship.of(Part.SHIELD) if line.direction in ship.tiles[c].covers]
-        return "shield", shields
-    return "", []
+def _guarding(ship: ShipState, guard: Guard, line: Line, rulings: Rulings) -> list[Cell]:
+    """The tiles of one defending part that can stop a threat on ``line``, in board order:
+    aimed at it, or covering the side it comes from (RULES §5.2, §4.6)."""
+    if guard.reach is Reach.AIM:
+        return _aiming(ship, line, rulings, (guard.part,))
+    tiles = ship.tiles
+    return [c for c in ship.of(guard.part) if line.direction in tiles[c].covers]
 
 
 def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
-    """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy."""
+    """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy.
+    The parts that defend, and how, are their rows' ``defends`` (components_data/parts.toml)."""
     hit = first_tile(ship, line)
     recording = table.recording
     if hit is None:
@@ -311,18 +310,18 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
     stop = None
     defender = None
+    guards = ship.part_facts.guards[kind]
     if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
         stop = "smooth"
     elif side in tile.armor:
         stop = "armor"
-    elif kind is ThreatKind.LARGE_METEOR:
-        singles = [
-            c
-            for c in aiming_cannons(ship, line, table.rulings)
-            if ship.tiles[c].part is Part.CANNON
-        ]
-        if singles:
-            stop, defender = "cannon", singles[0]
+    else:
+        for guard in guards:
+            if not guard.paid:
+                free = _guarding(ship, guard, line, table.rulings)
+                if free:
+                    stop, defender = guard.name, free[0]
+                    break
     if stop is not None:
         if recording:
             table.emit(
@@ -331,13 +330,19 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         return Impact(kind, line, hit, tile.part, stop, defender)
 
     threat = f"{kind} from the {line.direction}"
-    word, defenders = _paid_defenders(ship, kind, line, table.rulings)
     options = [Option(f"take the hit on {hit}", TakeHit(hit))]
-    for power in power_sources(ship, defenders):
-        served = consumers_served(ship, power, defenders)
-        if served:
-            label = f"{word} {served[0]} with {power.label}"
-            options.append(Option(label, DefenceOption(word, served[0], power)))
+    names: dict[str, str] = {}  # how the log names each paid defence, by its options' words
+    for guard in guards:
+        if not guard.paid:
+            continue
+        word = guard.part.words
+        names[word] = guard.name
+        defenders = _guarding(ship, guard, line, table.rulings)
+        for power in power_sources(ship, defenders):
+            served = consumers_served(ship, power, defenders)
+            if served:
+                label = f"{word} {served[0]} with {power.label}"
+                options.append(Option(label, DefenceOption(word, served[0], power)))
     if len(options) > 1:
         connector = tile.side(side).word
         context = f"{threat} meets the {tile.part} on {hit} ({connector})"
@@ -346,9 +351,9 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
         )
         if isinstance(choice.value, DefenceOption):
             defence = choice.value
-            purpose = f"{word} {defence.defender} against {threat}"
+            purpose = f"{defence.kind} {defence.defender} against {threat}"
             pay(table, ship, defence.power, defence.defender, purpose)
-            by = "shield" if word == "shield" else "cannon"
+            by = names[defence.kind]
             if recording:
                 table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
             return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
@@ -429,7 +434,7 @@ def offer_shift(
     table: Table,
     ship: ShipState,
     line: Line,
-    preview: Callable[[Line], Outcome],
+    preview: Callable[[Line], LinePreview],
     *,
     needs_crew: bool,
     context: str,
@@ -448,13 +453,13 @@ def offer_shift(
     ]
     if not moves_options:
         return None
-    seen: dict[Line, Outcome] = {}
+    seen: dict[Line, LinePreview] = {}
 
-    def look(where: Line) -> Callable[[], Outcome]:
+    def look(where: Line) -> Callable[[], LinePreview]:
         """The preview of a line, worked out when first read, once per line: every power
         source for the same move shows the same line."""
 
-        def outcome() -> Outcome:
+        def outcome() -> LinePreview:
             if where not in seen:
                 seen[where] = preview(where)
             return seen[where]
@@ -487,8 +492,8 @@ def offer_shift(
 
 def _impacts_outcome(
     table: Table, ship: ShipState, kinds: Iterable[ThreatKind]
-) -> Callable[[Line], Outcome]:
-    def preview(line: Line) -> Outcome:
+) -> Callable[[Line], LinePreview]:
+    def preview(line: Line) -> LinePreview:
         twin = ship.copy()
         quiet = table.quiet()
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
@@ -499,7 +504,7 @@ def _impacts_outcome(
             value += goods_value(damage.goods) + damage.tokens
             tokens_lost += damage.tokens
         spent = tokens - twin.tokens() - tokens_lost
-        return Outcome(len(twin.lost) - lost, crew, value, spent, len(twin.solar_used) - solar)
+        return LinePreview(len(twin.lost) - lost, crew, value, spent, len(twin.solar_used) - solar)
 
     return preview
 

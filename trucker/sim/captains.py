@@ -23,6 +23,8 @@ __all__ = [
     "CautiousCaptain",
     "GreedyCaptain",
     "CAPTAINS",
+    "ScriptedCaptain",
+    "RandomCaptain",
     "ScriptedPolicy",
     "RandomPolicy",
 ]
@@ -39,6 +41,13 @@ class SensibleCaptain:
     it: the cheapest wins, ties going to the first listed (the engine always lists first the
     option that spends nothing). ``use_batteries`` / ``use_solar`` set to False refuse options
     that spend them. The knobs below make the cautious and greedy variants.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> found = trucker.hit(ship, trucker.Threat.parse("large-meteor front"), 8,
+    ...                     captain=trucker.SensibleCaptain())
+    >>> found.result.impacts[0].stopped_by
+    'cannon'
     """
 
     name = "sensible"
@@ -258,12 +267,20 @@ def _spends(option: Option) -> frozenset[str]:
     return getattr(option.value, "spends", frozenset())
 
 
-class ScriptedPolicy:
+class ScriptedCaptain:
     """Answers from a list of labels, in order; a label may be prefixed ``kind:`` to say which
     decision it answers. Raises :class:`ScriptExhaustedError` naming the decision it was asked
     when the script runs out or does not fit. With a ``fallback`` captain the script may run
     out; ``lenient`` also lets the fallback answer any decision the next label does not fit
-    (a player's notes of a real game need not list every question)."""
+    (a player's notes of a real game need not list every question).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> script = trucker.ScriptedCaptain(["give up"])
+    >>> result = trucker.fly(trucker.plan(ship, "random:III", seed=7), captains={"Cruiser": script})
+    >>> result.ships[0].gave_up, script.remaining
+    (True, [])
+    """
 
     name = "scripted"
 
@@ -279,9 +296,9 @@ class ScriptedPolicy:
     def remaining(self) -> Sequence[str]:
         return self._answers[self._next :]
 
-    def fork(self) -> ScriptedPolicy:
+    def fork(self) -> ScriptedCaptain:
         """An independent script at the same answer (for a copy of a flight)."""
-        twin = ScriptedPolicy(self._answers, fallback=self._fallback, lenient=self._lenient)
+        twin = ScriptedCaptain(self._answers, fallback=self._fallback, lenient=self._lenient)
         twin._next = self._next
         return twin
 
@@ -312,8 +329,17 @@ class ScriptedPolicy:
         )
 
 
-class RandomPolicy:
-    """Picks uniformly among the options, from its own seeded generator."""
+class RandomCaptain:
+    """Picks uniformly among the options, from its own seeded generator.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan(ship, "random:III", seed=7)
+    >>> left = trucker.fly(plan, captains={"Cruiser": trucker.RandomCaptain(1)})
+    >>> right = trucker.fly(plan, captains={"Cruiser": trucker.RandomCaptain(1)})
+    >>> left.ships[0].final_credits == right.ships[0].final_credits
+    True
+    """
 
     name = "random"
 
@@ -323,9 +349,9 @@ class RandomPolicy:
     def decide(self, decision: Decision) -> Option:
         return self._rng.choice(decision.options)
 
-    def fork(self) -> RandomPolicy:
+    def fork(self) -> RandomCaptain:
         """An independent captain that goes on drawing as this one would."""
-        twin = RandomPolicy(0)
+        twin = RandomCaptain(0)
         twin._rng.setstate(self._rng.getstate())
         return twin
 
@@ -350,6 +376,12 @@ _SHIPPED: dict[DecisionKind, Rule | str] = {
 """The shipped captains' rule for each decision kind: a function of the decision, or the name
 of the captain's method (the variants differ by their knobs). One table for every captain, so
 making a captain costs nothing per flight."""
+
+
+ScriptedPolicy = ScriptedCaptain
+"""The old name of :class:`ScriptedCaptain`, kept for one release."""
+RandomPolicy = RandomCaptain
+"""The old name of :class:`RandomCaptain`, kept for one release."""
 
 
 CAPTAINS: dict[str, type[SensibleCaptain]] = {

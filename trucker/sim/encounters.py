@@ -27,8 +27,7 @@ from trucker.core.threats import Threat, ThreatKind, read_roll
 from trucker.sim.attacks import AttackResult, attack, why_no_shift
 from trucker.sim.captains import SensibleCaptain
 from trucker.sim.damage import Damage
-from trucker.sim.exposure import SideExposure
-from trucker.sim.exposure import exposure as exact_odds
+from trucker.sim.exposure import SideExposure, exact_odds
 from trucker.sim.intruders import IntruderResult, intrude
 from trucker.sim.radiation import RadiationPlan, radiation_leak
 from trucker.sim.robots import could_man
@@ -142,7 +141,15 @@ def hit(
 ) -> Encounter[AttackResult]:
     """One threat rolled ``roll`` (RULES §5). ``shift`` is the move the captain means to make
     (RULES §2.4): when the ship cannot make it on this line, :class:`CannotShift` is raised
-    before anything happens; the captain (the sensible one by default) still decides."""
+    before anything happens; the captain (the sensible one by default) still decides.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> found = trucker.hit(ship, trucker.Threat.parse("large-meteor front"), 7)
+    >>> impact = found.result.impacts[0]
+    >>> print(impact.hit, impact.stopped_by, impact.defender, found.lost_here)
+    4,7 cannon 4,7 []
+    """
     state = _flying(ship, repaired)
     if shift is not None:
         line = read_roll(ship.board, threat.direction, roll)
@@ -171,7 +178,16 @@ def intruder(
     the captain activates (RULES §2.4). ``wake_robots`` says the captain means to wake robots
     for that shift's thruster; without it a shift only sleeping robots could work raises
     :class:`CannotShift` naming them, and with it a shift that needs no robots (or that no
-    robots could work) raises :class:`NoRobotsNeeded`."""
+    robots could work) raises :class:`NoRobotsNeeded`.
+
+    >>> import trucker
+    >>> intruders = trucker.scenarios_root() / "intruders"
+    >>> ship = trucker.load(intruders / "yellow-predator.toml")
+    >>> (card,) = trucker.load_deck(intruders / "small-predator.toml").cards
+    >>> found = trucker.intruder(ship, card, 9)  # the sensible captain fires a thruster
+    >>> print(found.result.rolled, "->", found.result.line, found.result.outcome)
+    row 9 -> row 10 miss
+    """
     state = _flying(ship, repaired)
     log: list[Event] = []
     table = Table(rulings=rulings, policies=captain, log=log)
@@ -210,7 +226,14 @@ def radiation(
     """A Radiation Leak (RULES §8.1), after one battery token is spent on each square of
     ``spend`` in turn: what if the captain had used them earlier? A square with no battery, or
     none with a token left, raises :class:`CannotSpend`. The squares are read one at a time, so
-    a caller that parses them lazily meets the first bad one in the order given."""
+    a caller that parses them lazily meets the first bad one in the order given.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "radiation" / "network-b.toml")
+    >>> found = trucker.radiation(ship)
+    >>> [(network.tokens, network.explodes) for network in found.result.plan.networks]
+    [(7, True)]
+    """
     state = _flying(ship, repaired)
     for cell in spend:
         tile = state.tiles.get(cell)
@@ -236,5 +259,12 @@ def exposure(
     rulings: Rulings = DEFAULT_RULINGS,
 ) -> list[SideExposure]:
     """The exact odds, over the 36 rolls, that ``threat`` from each of ``sides`` meets and
-    destroys each tile (:mod:`trucker.sim.exposure`)."""
+    destroys each tile (:mod:`trucker.sim.exposure`).
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> left = trucker.exposure(ship, trucker.ThreatKind.SMALL_METEOR)[-1]
+    >>> print(left.direction, left.damage_unpowered)
+    left 5/36
+    """
     return exact_odds(ShipState.from_ship(ship), threat, rulings, list(sides))

@@ -266,7 +266,15 @@ class ExpertCaptain(SensibleCaptain):
     """Decides by search where options lead to different states (:func:`appraise`), taking
     the option with the best ``objective`` (``credits`` or ``home``); the sensible captain's
     choice unless another does better. Outside a stepped flight (a single encounter), and for
-    giving up (it never does by choice), it is the sensible captain."""
+    giving up (it never does by choice), it is the sensible captain.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan(ship, "random:III", seed=7)
+    >>> result = trucker.fly(plan, captains={"Cruiser": trucker.ExpertCaptain(effort=2)})
+    >>> result.ships[0].gave_up, result.ships[0].final_credits
+    (True, 2)
+    """
 
     name = "expert"
 

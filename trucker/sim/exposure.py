@@ -22,7 +22,7 @@ from trucker.sim.captains import SensibleCaptain
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
-__all__ = ["TileOdds", "SideExposure", "exposure"]
+__all__ = ["TileOdds", "SideExposure", "exact_odds"]
 
 
 @dataclass
@@ -71,7 +71,7 @@ class SideExposure:
         }
 
 
-def exposure(
+def exact_odds(
     ship: ShipState,
     threat: ThreatKind,
     rulings: Rulings = DEFAULT_RULINGS,

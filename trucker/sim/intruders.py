@@ -35,7 +35,7 @@ from trucker.core.parts import Part, goods_value
 from trucker.core.threats import Line, read_roll, shift_axis, shift_line
 from trucker.rules.stats import armed_cells, armory_reach
 from trucker.sim.attacks import (
-    Outcome,
+    LinePreview,
     ShiftOption,
     first_tile,
     offer_shift,
@@ -520,10 +520,10 @@ def _landed(
     )
 
 
-def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], Outcome]:
+def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], LinePreview]:
     """What an intrusion on a line would cost (crew, tiles, value less the reward)."""
 
-    def preview(line: Line) -> Outcome:
+    def preview(line: Line) -> LinePreview:
         twin = ship.copy()
         lost = len(twin.lost)
         result = _board(table.quiet(), twin, card, line, None)
@@ -534,7 +534,7 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
             + result.damage.tokens
         )
         value -= result.reward.credits + goods_value(result.reward.goods)
-        return Outcome(len(twin.lost) - lost, crew, value)
+        return LinePreview(len(twin.lost) - lost, crew, value)
 
     return preview
 
@@ -573,12 +573,12 @@ def _robots_shifts(
         return lambda center, power: ()
 
     @cache
-    def walks(center: Cell, moved: Line) -> Outcome:
+    def walks(center: Cell, moved: Line) -> LinePreview:
         """The walk on ``moved`` with these robots awake, whatever paid for them."""
         return _preview(table, awake(table, ship, center, None), card)(moved)
 
     @cache
-    def stays(center: Cell) -> Outcome:
+    def stays(center: Cell) -> LinePreview:
         """The walk on the rolled line with the robots of ``center`` left asleep."""
         return _preview(table, ship, card)(rolled)
 
@@ -620,8 +620,8 @@ def _robots_shifts(
 
 
 def _paid_walk(
-    walks: Callable[[Cell, Line], Outcome], center: Cell, moved: Line, power: Power
-) -> Outcome:
+    walks: Callable[[Cell, Line], LinePreview], center: Cell, moved: Line, power: Power
+) -> LinePreview:
     """The walk on ``moved`` with the robots of ``center`` awake, the power that woke them
     counted as spent (worked out when a captain reads a shift's preview)."""
     outcome = walks(center, moved)

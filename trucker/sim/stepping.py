@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 from trucker.core.cards import Card, Level
@@ -33,9 +34,13 @@ from trucker.core.ship import Ship
 from trucker.sim.cards import resolver_for
 from trucker.sim.flight import Flight, FlightResult
 from trucker.sim.table import Table
-from trucker.sim.tape import Choose, Pending, Tape, Waiting
+from trucker.sim.tape import Choose, Pending, Tape, Throw, Waiting
 
-__all__ = ["FlightState", "Searcher", "FlightWaits"]
+__all__ = ["FlightState", "Searcher", "FlightWaits", "CHANCE"]
+
+CHANCE = "chance"
+"""Whose turn it is while the flight waits for dice thrown outside the engine (OpenSpiel's
+chance player)."""
 
 
 class Searcher(Protocol):
@@ -72,7 +77,25 @@ def _costs_row(flight: Flight) -> list[_CostRow]:
 
 class FlightState:
     """A flight from its start to its settlement, one phase at a time: the start (the flight
-    is announced, Class IV insurance bought), then each card, then the settlement."""
+    is announced, Class IV insurance bought), then each card, then the settlement.
+
+    A driver asks whose turn it is, answers with one of the options (or two dice, when it is
+    :data:`CHANCE`'s), and may clone the flight wherever it stands to try another answer
+    (:func:`trucker.play.flights.start` makes one):
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> state = trucker.start(trucker.plan(ship, "random:III", seed=7), players=["Cruiser"])
+    >>> _ = state.advance()
+    >>> state.whose_turn, [option.label for option in state.options]
+    ('Cruiser', ['fly on', 'give up'])
+    >>> twin = state.clone()
+    >>> _ = twin.apply("give up")
+    >>> while state.whose_turn == "Cruiser":
+    ...     _ = state.apply(state.options[0])
+    >>> twin.done, state.done, twin.result.ships[0].gave_up
+    (True, True, True)
+    """
 
     def __init__(
         self,
@@ -148,6 +171,26 @@ class FlightState:
     def decisions(self) -> int:
         """Decisions asked so far (a stepped flight counts them; the one waiting excluded)."""
         return self._decided + (self._tape.asked if self._tape is not None else 0)
+
+    @property
+    def whose_turn(self) -> str | None:
+        """Who the flight waits for: a ship's name (its captain must choose), :data:`CHANCE`
+        (dice thrown outside the engine), or None (nothing: not yet advanced, or done)."""
+        waiting = self.waiting
+        if waiting is None:
+            return None
+        return waiting.ship if isinstance(waiting, Choose) else CHANCE
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options of the decision the flight waits for (none while it waits for dice)."""
+        return self.waiting.options if isinstance(self.waiting, Choose) else ()
+
+    def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
+        """Each roll of the dice the flight waits for, with its probability (1/36 each); none
+        while it waits for a decision."""
+        waiting = self.waiting
+        return list(waiting.outcomes()) if isinstance(waiting, Throw) else []
 
     @property
     def card(self) -> Card | None:

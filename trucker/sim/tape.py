@@ -105,7 +105,7 @@ class ExternalDice:
         raise Pending(Throw(why, ()))
 
 
-class Table(Protocol):
+class Served(Protocol):
     """What the tape needs of the table it serves (:class:`trucker.sim.table.Table`)."""
 
     def policy(self, ship: str) -> Policy: ...
@@ -166,7 +166,7 @@ class Tape:
     def at_end(self) -> bool:
         return self.asked == len(self.answers) and self.rolled == len(self.rolls)
 
-    def ask(self, table: Table, ship: str, decision: Decision) -> Option:
+    def ask(self, table: Served, ship: str, decision: Decision) -> Option:
         if self.asked < len(self.answers):
             label = self.answers[self.asked]
             self.asked += 1
@@ -182,7 +182,7 @@ class Tape:
         self.asked += 1
         return option
 
-    def roll(self, table: Table, why: str, stream: tuple[int, ...]) -> Roll:
+    def roll(self, table: Served, why: str, stream: tuple[int, ...]) -> Roll:
         if self.rolled < len(self.rolls):
             logged, faces = self.rolls[self.rolled]
             if logged != why:

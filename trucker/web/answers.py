@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from trucker.core.errors import BadInput, one_line
-from trucker.formats.load import MAX_DEPTH
+from trucker.formats.documents import MAX_DEPTH
 
 __all__ = ["read_json", "bad_input", "wants_json", "page", "json_answer", "field"]
 

@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 from trucker.core.errors import BadInput
 from trucker.core.ship import Ship
-from trucker.formats.load import parse_document
+from trucker.formats.documents import parse_document
 from trucker.formats.save import FileChanged, Saved, save_layout
 from trucker.formats.write import dumps_ship
 from trucker.web.answers import bad_input, field, json_answer, page, read_json

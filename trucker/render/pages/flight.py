@@ -30,8 +30,9 @@ from trucker.render.pages.scoreboard import (
     track_svg,
 )
 from trucker.render.pictures import after_svg
+from trucker.render.pictures.leak import radiation_svg
 from trucker.render.pictures.story import line_of, walk_story
-from trucker.render.pictures.threats import Impact, radiation_svg, threats_svg
+from trucker.render.pictures.threats import LoggedImpact, threats_svg
 from trucker.render.pictures.walks import walk_frame_svg
 from trucker.render.rulings import settled_rulings
 from trucker.sim.radiation import EnergyNetwork, RadiationPlan
@@ -200,15 +201,15 @@ def _ship_picture(
     return after_svg(now.ship, lost_here, title, before, crew_lost=crew_lost, crop=crop)
 
 
-def _impacts(events: Sequence[Any]) -> list[Impact]:
+def _impacts(events: Sequence[Any]) -> list[LoggedImpact]:
     """The meteors and shots of one ship on one card, in order, each with what stopped it."""
-    found: list[Impact] = []
+    found: list[LoggedImpact] = []
     for event in events:
         fields = _fields(event)
         if fields["kind"] == "met":
             square = Cell.parse(fields["square"]) if fields.get("square") else None
             line = line_of(fields["direction"], fields["line"])
-            found.append(Impact(str(fields["threat"]), line, square))
+            found.append(LoggedImpact(str(fields["threat"]), line, square))
         elif fields["kind"] == "stopped" and found:
             defender = fields.get("defender")
             found[-1] = dataclasses.replace(

@@ -14,20 +14,15 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell, Direction
-from trucker.core.parts import Part
-
-if TYPE_CHECKING:
-    pass
+from trucker.core.parts import Family
 
 __all__ = [
     "INSET",
     "ROTATE",
     "FILL",
-    "NAMES",
     "GOODS",
     "ALIENS",
     "INK",
@@ -65,35 +60,15 @@ _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 WALKER_COLORS = {"left": "#d55e00", "right": "#0072b2"}
 ROTATE = {Direction.FRONT: 0, Direction.RIGHT: 90, Direction.REAR: 180, Direction.LEFT: 270}
 FILL = {
-    "crew": ("#dcfce7", "#15803d"),
-    "power": ("#fef9c3", "#a16207"),
-    "cargo": ("#dbeafe", "#1d4ed8"),
-    "engine": ("#fae8ff", "#a21caf"),
-    "weapon": ("#fee2e2", "#b91c1c"),
-    "shield": ("#cffafe", "#0e7490"),
-    "other": ("#f1f5f9", "#475569"),
+    Family.CREW: ("#dcfce7", "#15803d"),
+    Family.POWER: ("#fef9c3", "#a16207"),
+    Family.CARGO: ("#dbeafe", "#1d4ed8"),
+    Family.ENGINE: ("#fae8ff", "#a21caf"),
+    Family.WEAPON: ("#fee2e2", "#b91c1c"),
+    Family.SHIELD: ("#cffafe", "#0e7490"),
+    Family.OTHER: ("#f1f5f9", "#475569"),
 }
-NAMES = {
-    Part.CABIN: "cabin",
-    Part.STRUCTURE: "structure",
-    Part.BATTERY: "battery",
-    Part.CARGO: "hold",
-    Part.ENGINE: "engine",
-    Part.DOUBLE_ENGINE: "2× engine",
-    Part.CANNON: "cannon",
-    Part.DOUBLE_CANNON: "2× cannon",
-    Part.SHIELD: "shield",
-    Part.LIFE_SUPPORT: "life sup.",
-    Part.HYBRID_LIFE_SUPPORT: "hybrid LS",
-    Part.SOLAR_PANEL: "solar",
-    Part.THRUSTER: "thruster",
-    Part.ROUTER: "router",
-    Part.ROBOT_CENTER: "robots",
-    Part.TURRET: "turret",
-    Part.ARMORY: "armory",
-    Part.LUXURY_CABIN: "luxury",
-    Part.STASIS_CHAMBER: "stasis",
-}
+"""A tile's fill and outline, by its part's colour family (its row's ``draw.family``)."""
 GOODS = {"R": "#dc2626", "Y": "#facc15", "G": "#16a34a", "B": "#2563eb"}
 ALIENS = {"brown": "#92400e", "purple": "#7e22ce", "cyan": "#06b6d4"}
 INK = "#1e293b"
@@ -381,6 +356,3 @@ class Picture:
         self.root.append(self.body)
         ET.indent(self.root, space=" ")
         return ET.tostring(self.root, encoding="unicode") + "\n"
-
-
-# -- the board -------------------------------------------------------------------------------

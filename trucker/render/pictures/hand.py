@@ -4,12 +4,15 @@ it, with no board around it."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell
+from trucker.core.parts import Part, PartInfo
 from trucker.core.ship import EMPTY, Contents, Tile
+from trucker.formats.catalogue import parts
 from trucker.render.pictures.canvas import SQUARE, Panel, fmt
-from trucker.render.pictures.tiles import _tile_words, draw_tile
+from trucker.render.pictures.tiles import draw_tile, tile_words
 
 __all__ = ["tile_svg"]
 
@@ -26,9 +29,13 @@ _SPOT = Board(
 """One square to draw on: a tile in hand lies on no board."""
 
 
-def tile_svg(tile: Tile, held: Contents = EMPTY) -> str:
+def tile_svg(
+    tile: Tile, held: Contents = EMPTY, facts: Mapping[Part, PartInfo] | None = None
+) -> str:
     """The tile as a ship picture draws it (its part, connectors, barrel or exhaust, nozzles,
-    shield arcs, armor, what it holds), on a square of its own; titled in words."""
+    shield arcs, armor, what it holds), on a square of its own; titled in words. Its part's
+    row is from ``facts`` (a ship's own), else the packaged catalogue."""
+    row = (parts() if facts is None else facts)[tile.part]
     panel = Panel(_SPOT, range(0, 1), range(0, 1), 0.0, 0.0)
     left, top = panel.xy(_HERE)
     size = SQUARE + 2 * _PAD
@@ -44,6 +51,6 @@ def tile_svg(tile: Tile, held: Contents = EMPTY) -> str:
             "class": "tile-picture",
         },
     )
-    ET.SubElement(root, "title").text = _tile_words(tile, held)
-    draw_tile(root, panel, _HERE, tile, held)
+    ET.SubElement(root, "title").text = tile_words(tile, held, row.look)
+    draw_tile(root, panel, _HERE, tile, held, row)
     return ET.tostring(root, encoding="unicode")

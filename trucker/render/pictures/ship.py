@@ -5,25 +5,21 @@ the ship after tiles were lost, the lost squares crossed out.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from trucker.core.boards import Board
 from trucker.core.geometry import Cell
-from trucker.core.ship import Ship, Tile
+from trucker.core.ship import Ship
 from trucker.render.text import LOST, Mark, draw_ship
 
 if TYPE_CHECKING:
     from trucker.rules.report import Report
-from trucker.render.pictures.canvas import NAMES, RED, SQUARE, Panel, Picture, node, square_rect
+from trucker.render.pictures.board import draw_squares
+from trucker.render.pictures.canvas import RED, SQUARE, Panel, Picture, node, square_rect
 from trucker.render.pictures.labels import Badge, Box, Layout
-from trucker.render.pictures.tiles import (
-    draw_squares,
-    draw_tiles,
-    exposed_sides,
-    square_outline,
-    tile_boxes,
-)
+from trucker.render.pictures.marks import square_outline
+from trucker.render.pictures.tiles import draw_tiles, exposed_sides, tile_boxes
 
 __all__ = [
     "boards_svg",
@@ -150,11 +146,11 @@ def ship_svg(ship: Ship, report: Report | None = None) -> str:
     panel = Panel.sized(ship.board, ship.tiles)
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    draw_tiles(picture.body, panel, ship.tiles, ship.contents)
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents, ship.part_facts)
     captions: list[tuple[str, str]] = []
     if report is not None:
         layout = Layout(Box(0, 40, panel.width, panel.height))
-        layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+        layout.block(tile_boxes(panel, ship.tiles, ship.contents, ship.part_facts))
         _draw_violations(picture.body, panel, report, layout)
         layout.draw(picture.body)
         captions = [(line, "bad violation-line") for line in lines]
@@ -191,16 +187,16 @@ def lost_marks(
     parent: ET.Element,
     panel: Panel,
     cells: Iterable[Cell],
-    parts: Mapping[Cell, Tile] | None = None,
+    before: Ship | None = None,
 ) -> None:
-    """Each lost square crossed out, naming the part that was there when it is known."""
+    """Each lost square crossed out, naming the part that was there ``before`` when known."""
     group = node(parent, "g", id=panel.id("lost"), class_="lost")
     for cell in sorted(cells):
         if not panel.shows(cell):
             continue
         x, y = panel.xy(cell)
-        tile = parts.get(cell) if parts is not None else None
-        words = f"lost {NAMES[tile.part]}" if tile is not None else "lost"
+        tile = before.tiles.get(cell) if before is not None else None
+        words = f"lost {before.part_facts[tile.part].look.label}" if tile and before else "lost"
         mark = node(group, "g", class_="lost-mark", data_square=str(cell))
         node(mark, "title", f"{cell}: lost" + (f" (the {tile.part})" if tile else ""))
         square_rect(
@@ -255,8 +251,8 @@ def after_svg(
     )
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    draw_tiles(picture.body, panel, ship.tiles, ship.contents)
-    lost_marks(picture.body, panel, gone, before.tiles if before is not None else None)
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents, ship.part_facts)
+    lost_marks(picture.body, panel, gone, before)
     said = [f"tiles lost: {', '.join(map(str, gone))}"] if gone else []
     if crew_lost:
         said.append(f"{crew_lost} crew lost")

@@ -1,5 +1,6 @@
-"""A threat's line and what it met (``trucker hit --svg``), and the exact odds of losing each
-tile to a threat from each side (``trucker exposure --svg``).
+"""A threat's line and what it met (``trucker hit --svg``), and a card's threats as its log
+tells them (the flight page). The exposure heat map is :mod:`~trucker.render.pictures.heat`,
+a Radiation Leak :mod:`~trucker.render.pictures.leak`.
 """
 
 from __future__ import annotations
@@ -7,38 +8,32 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from trucker.core.geometry import Cell, Direction
 from trucker.core.ship import Ship
 from trucker.core.threats import is_side
-from trucker.render.text import LOST, Mark, draw_ship, hit_marks
-
-if TYPE_CHECKING:
-    from trucker.core.threats import Line
-    from trucker.sim.attacks import AttackResult
-    from trucker.sim.exposure import SideExposure
-    from trucker.sim.intruders import IntruderResult
-    from trucker.sim.radiation import RadiationPlan
+from trucker.render.pictures.board import draw_squares
 from trucker.render.pictures.canvas import (
     GREEN,
-    INK,
     RED,
     SQUARE,
     Panel,
     Picture,
     arrowhead,
-    cell_id,
-    fmt,
     node,
-    square_rect,
-    text_width,
     unit_vector,
 )
 from trucker.render.pictures.labels import Badge, Box, Layout
+from trucker.render.pictures.marks import square_outline
 from trucker.render.pictures.ship import lost_marks
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_outline, tile_boxes
+from trucker.render.pictures.tiles import draw_tiles, tile_boxes
+from trucker.render.text import LOST, Mark, draw_ship, hit_marks
+
+if TYPE_CHECKING:
+    from trucker.core.threats import Line
+    from trucker.sim.attacks import AttackResult
+    from trucker.sim.intruders import IntruderResult
 
 __all__ = [
     "roll_text",
@@ -46,10 +41,8 @@ __all__ = [
     "draw_threat",
     "draw_lines",
     "threats_svg",
-    "radiation_svg",
-    "Impact",
+    "LoggedImpact",
     "hit_svg",
-    "exposure_svg",
 ]
 
 
@@ -181,7 +174,7 @@ def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color
             ghost=True,
             element_id="rolled-line",
         )
-    draw_tiles(parent, panel, ship.tiles, ship.contents)
+    draw_tiles(parent, panel, ship.tiles, ship.contents, ship.part_facts)
     _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
 
 
@@ -248,7 +241,7 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
     bottom = picture.place([first, second], ["the threat's line", "the ship after"])
     draw_threat(picture.body, first, before, result, RED)
     layout = Layout(Box(first.x0, first.y0, first.width, first.height))
-    layout.block(tile_boxes(first, before.tiles, before.contents))
+    layout.block(tile_boxes(first, before.tiles, before.contents, before.part_facts))
     marks_group = node(picture.body, "g", id="impacts")
     for number, impact in enumerate(result.impacts, 1):
         item = node(
@@ -279,282 +272,17 @@ def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
             )
     layout.draw(picture.body)
     draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, second, after.tiles, after.contents)
-    lost_marks(picture.body, second, lost, before.tiles)
+    draw_tiles(picture.body, second, after.tiles, after.contents, after.part_facts)
+    lost_marks(picture.body, second, lost, before)
     picture.captions(captions, bottom - 6)
     return picture.render()
-
-
-_HEAT_FULL = Fraction(6, 36)
-
-
-_HEAT = "#b91c1c"
-_SCALE = (Fraction(1, 36), Fraction(2, 36), Fraction(4, 36), Fraction(6, 36))
-
-
-def _heat(p: Fraction) -> tuple[str, float]:
-    """One red, darker as ``p`` grows (none at 0): read by its depth alone, whatever colours a
-    reader tells apart."""
-    level = float(min(p / _HEAT_FULL, Fraction(1)))
-    return _HEAT, (0.2 + 0.6 * level) if p else 0.0
-
-
-def _draw_scale(parent: ET.Element, x: float, y: float) -> float:
-    """The heat map's scale: a swatch per chance, named; returns the y under it."""
-    group = node(parent, "g", class_="heat-scale")
-    node(group, "text", "chance destroyed:", x=x, y=y + 15, font_size=13, fill=INK)
-    left = x + 128
-    for p in (Fraction(0), *_SCALE):
-        color, opacity = _heat(p)
-        node(
-            group,
-            "rect",
-            x=left,
-            y=y,
-            width=26,
-            height=20,
-            rx=3,
-            fill=color if opacity else "#ffffff",
-            fill_opacity=opacity or 1,
-            stroke="#94a3b8",
-        )
-        words = "none" if not p else f"{p.numerator * 36 // p.denominator} in 36"
-        if p == _SCALE[-1]:
-            words += " or more"
-        node(group, "text", words, x=left + 32, y=y + 15, font_size=13, fill=INK)
-        left += 32 + text_width(words, 13) + 16
-    return y + 28
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def _draw_heat(parent: ET.Element, panel: Panel, side: SideExposure, layout: Layout) -> None:
-    heat = node(parent, "g", class_="heat")
-    for cell in sorted(side.tiles):
-        odds = side.tiles[cell]
-        if not panel.shows(cell):
-            continue
-        x, y = panel.xy(cell)
-        item = node(
-            heat,
-            "g",
-            id=panel.id(f"heat-{cell_id(cell)}"),
-            class_="heat-tile",
-            data_square=str(cell),
-            data_destroyed=fmt(float(odds.destroyed_unpowered)),
-            data_destroyed_powered=fmt(float(odds.destroyed_powered)),
-        )
-        node(
-            item,
-            "title",
-            f"{cell}: met {_pct(odds.met)}, destroyed {_pct(odds.destroyed_unpowered)} / "
-            f"{_pct(odds.destroyed_powered)}, lost {_pct(odds.lost_unpowered)} / "
-            f"{_pct(odds.lost_powered)} (without / with batteries)",
-        )
-        color, opacity = _heat(odds.destroyed_unpowered)
-        if opacity:
-            square_rect(
-                item,
-                x,
-                y,
-                fill=color,
-                fill_opacity=opacity,
-            )
-        if odds.destroyed_unpowered or odds.destroyed_powered:
-            layout.badge(
-                Badge(
-                    f"{_pct(odds.destroyed_unpowered)} / {_pct(odds.destroyed_powered)}",
-                    11,
-                    INK,
-                    "odds",
-                    panel.centre(cell),
-                    [(x + SQUARE / 2, y + 13)],
-                    parent=item,
-                    home=Box(x, y, SQUARE, SQUARE),
-                )
-            )
-
-
-def _side_arrow(parent: ET.Element, panel: Panel, direction: Direction) -> None:
-    """An arrow in the margin, pointing the way threats from ``direction`` travel."""
-    ux, uy = unit_vector(direction.opposite)
-    width, height = len(panel.cols) * SQUARE, len(panel.rows) * SQUARE
-    mid_x, mid_y = panel.left + width / 2, panel.top + height / 2
-    centre = {
-        Direction.FRONT: (mid_x, panel.top - 36),
-        Direction.REAR: (mid_x, panel.top + height + 36),
-        Direction.LEFT: (panel.left - 36, mid_y),
-        Direction.RIGHT: (panel.left + width + 36, mid_y),
-    }[direction]
-    arrow = node(parent, "g", class_="side-arrow")
-    tip = (centre[0] + ux * 18, centre[1] + uy * 18)
-    node(
-        arrow,
-        "line",
-        x1=centre[0] - ux * 18,
-        y1=centre[1] - uy * 18,
-        x2=tip[0] - ux * 6,
-        y2=tip[1] - uy * 6,
-        stroke=RED,
-        stroke_width=4,
-    )
-    arrowhead(arrow, tip, (ux, uy), 12, RED)
-
-
-def exposure_svg(ship: Ship, sides: Sequence[SideExposure]) -> str:
-    """A heat map per side: each tile coloured by its chance to be destroyed without batteries,
-    with that chance and the one with batteries written on it (exact odds from
-    :func:`trucker.sim.exposure.exposure`)."""
-    if not sides:
-        raise ValueError("exposure_svg needs at least one side")
-    kind = sides[0].threat
-    title = f"{ship.label} on board {ship.board.id}: exposure to a {kind}, exact odds"
-    desc_lines = []
-    captions: list[tuple[str, str]] = [
-        (
-            "the ship greyed, each tile in red as deep as its chance to be destroyed without "
-            "batteries; numbers: destroyed without / with batteries",
-            "legend",
-        )
-    ]
-    panels = []
-    headings = []
-    for side in sides:
-        panels.append(Panel.sized(ship.board, ship.tiles, prefix=f"{side.direction}-"))
-        heading = (
-            f"from the {side.direction}: meets {_pct(side.meets)}, loses a tile "
-            f"{_pct(side.damage_unpowered)} / {_pct(side.damage_powered)}"
-        )
-        headings.append(heading)
-        captions.append((heading + " (without / with batteries)", "side-odds"))
-        marks = {
-            cell: Mark("hit", f"{round(100 * odds.destroyed_unpowered):>2}%")
-            for cell, odds in side.tiles.items()
-            if odds.destroyed_unpowered
-        }
-        desc_lines.append(heading)
-        desc_lines.append(draw_ship(ship, marks=marks).plain())
-    picture = Picture(title, "\n".join(desc_lines))
-    bottom = picture.place(panels, headings, columns=2)
-    for side, panel in zip(sides, panels, strict=True):
-        group = node(picture.body, "g", id=panel.id("side"), class_=f"side side-{side.direction}")
-        draw_squares(group, panel, ship.hole_squares, tiles=ship.tiles)
-        greyed = node(group, "g", class_="greyed", opacity=0.55, filter="saturate(0.1)")
-        draw_tiles(greyed, panel, ship.tiles, ship.contents)
-        layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
-        layout.block(tile_boxes(panel, ship.tiles, ship.contents))
-        _draw_heat(group, panel, side, layout)
-        layout.draw(group)
-        _side_arrow(group, panel, side.direction)
-    bottom = _draw_scale(picture.body, 16, bottom + 4)
-    picture.height = max(picture.height, bottom)
-    picture.captions(captions, bottom - 6)
-    return picture.render()
-
-
-# -- a radiation leak --------------------------------------------------------------------------
-
-
-def radiation_svg(
-    before: Ship, after: Ship, plan: RadiationPlan, lost: Sequence[Cell], title: str
-) -> str:
-    """A Radiation Leak (RULES §8.1) before and after: on the left the ship it met, each energy
-    network outlined and labelled with its token total (red and dashed: it explodes), each tile
-    that loses a crew member tagged; on the right the ship that is left, its lost tiles crossed
-    out."""
-    lines = [
-        f"network {_letter(k)}: {', '.join(map(str, n.cells))}: {_plural(n.tokens, 'token')}"
-        + (f", explodes (at {plan.threshold})" if n.explodes else ", holds")
-        for k, n in enumerate(plan.networks)
-    ]
-    lines += [f"{cell}: loses one {who}" for cell, who in plan.exposed]
-    lines.append(f"tiles lost: {', '.join(map(str, lost))}" if lost else "no tile lost")
-    marks: dict[Cell, Mark] = dict.fromkeys(lost, LOST)
-    desc = "\n".join(
-        [
-            draw_ship(before).plain(),
-            *lines,
-            "the ship after:",
-            draw_ship(after, marks=marks).plain(),
-        ]
-    )
-    picture = Picture(title, desc)
-    extent = set(before.tiles) | set(after.tiles)
-    first = Panel.sized(before.board, extent)
-    second = Panel.sized(after.board, extent, prefix="after-")
-    bottom = picture.place([first, second], ["the leak: networks and crew", "the ship after"])
-    draw_squares(picture.body, first, before.hole_squares, tiles=before.tiles)
-    draw_tiles(picture.body, first, before.tiles, before.contents)
-    layout = Layout(Box(first.x0, first.y0, first.width, first.height))
-    layout.block(tile_boxes(first, before.tiles, before.contents))
-    group = node(picture.body, "g", id="networks")
-    for k, network in enumerate(plan.networks):
-        color = RED if network.explodes else GREEN
-        item = node(
-            group,
-            "g",
-            class_="network" + (" explodes" if network.explodes else ""),
-            data_tokens=str(network.tokens),
-            data_squares=" ".join(map(str, network.cells)),
-        )
-        for cell in network.cells:
-            dash = "8 4" if network.explodes else None
-            square_outline(item, first, cell, color, inset=2, width=4, dash=dash, cls="outline")
-        head = min(network.cells)
-        x, y = first.xy(head)
-        words = f"{_letter(k)}: {_plural(network.tokens, 'token')}"
-        layout.badge(
-            Badge(
-                words + (" — explodes" if network.explodes else ""),
-                12,
-                color,
-                "tag",
-                first.centre(head),
-                [(x + SQUARE / 2, y + 12)],
-                parent=item,
-                home=Box(x, y, SQUARE, SQUARE),
-            )
-        )
-    crew = node(picture.body, "g", id="crew-lost")
-    for cell, who in plan.exposed:
-        item = node(crew, "g", class_="crew-lost", data_square=str(cell))
-        x, y = first.xy(cell)
-        layout.badge(
-            Badge(
-                f"−1 {who}",
-                12,
-                RED,
-                "tag",
-                first.centre(cell),
-                [(x + SQUARE / 2, y + SQUARE - 14)],
-                parent=item,
-                home=Box(x, y, SQUARE, SQUARE),
-            )
-        )
-    layout.draw(picture.body)
-    draw_squares(picture.body, second, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, second, after.tiles, after.contents)
-    lost_marks(picture.body, second, lost, before.tiles)
-    captions = [(line, "bad summary" if "explodes" in line else "summary") for line in lines]
-    picture.captions(captions, bottom - 6)
-    return picture.render()
-
-
-def _letter(k: int) -> str:
-    return chr(ord("A") + k % 26)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 # -- a card's threats, from its log -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Impact:
+class LoggedImpact:
     """One threat of a card as the log tells it: its kind, line, the tile it met (None: a
     miss), and what stopped it (None: it destroyed the tile)."""
 
@@ -565,7 +293,7 @@ class Impact:
     defender: Cell | None = None
 
 
-def _line_squares(impacts: Sequence[Impact], cells: Sequence[Cell]) -> list[Cell]:
+def _line_squares(impacts: Sequence[LoggedImpact], cells: Sequence[Cell]) -> list[Cell]:
     """A square on each impact's row or column, inside the rows and columns ``cells`` span."""
     if not cells:
         return []
@@ -587,7 +315,7 @@ def _line_squares(impacts: Sequence[Impact], cells: Sequence[Cell]) -> list[Cell
 def threats_svg(
     before: Ship,
     after: Ship,
-    impacts: Sequence[Impact],
+    impacts: Sequence[LoggedImpact],
     lost: Sequence[Cell],
     title: str,
     crop: Sequence[Cell] | None = None,
@@ -621,10 +349,10 @@ def threats_svg(
     )
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, after.hole_squares, tiles=after.tiles)
-    draw_tiles(picture.body, panel, after.tiles, after.contents)
-    lost_marks(picture.body, panel, lost, before.tiles)
+    draw_tiles(picture.body, panel, after.tiles, after.contents, after.part_facts)
+    lost_marks(picture.body, panel, lost, before)
     layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
-    layout.block(tile_boxes(panel, after.tiles, after.contents))
+    layout.block(tile_boxes(panel, after.tiles, after.contents, after.part_facts))
     group = node(picture.body, "g", id="impacts")
     for number, impact in enumerate(impacts, 1):
         color = RED if impact.square is not None and not impact.stopped_by else "#475569"

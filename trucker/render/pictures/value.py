@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 from trucker.core.ship import EMPTY, Ship
 from trucker.play.weigh import Weighed, WeighResult
+from trucker.render.pictures.board import draw_squares
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
@@ -21,7 +22,8 @@ from trucker.render.pictures.canvas import (
     node,
     square_rect,
 )
-from trucker.render.pictures.tiles import draw_squares, draw_tiles, square_tag
+from trucker.render.pictures.marks import square_tag
+from trucker.render.pictures.tiles import draw_tiles
 from trucker.render.text import draw_ship
 from trucker.render.values import value_label, value_marks, worth
 
@@ -57,13 +59,14 @@ def value_svg(result: WeighResult, ship: Ship) -> str:
     panel = Panel.sized(ship.board, cells)
     bottom = picture.place([panel])
     draw_squares(picture.body, panel, ship.hole_squares, tiles=ship.tiles)
-    draw_tiles(picture.body, panel, ship.tiles, ship.contents)
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents, ship.part_facts)
     ghosts = node(picture.body, "g", id="additions", class_="additions", opacity=0.4)
     draw_tiles(
         ghosts,
         panel,
         {cell: w.change.tile for cell, w in best.items()},
         {cell: w.change.ship.contents.get(cell, EMPTY) for cell, w in best.items()},
+        ship.part_facts,
         group_id="addition-tiles",
     )
     values = node(picture.body, "g", id="values", class_="values")

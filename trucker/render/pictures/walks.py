@@ -15,41 +15,46 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from trucker.core.events import Event
 from trucker.core.geometry import Cell
 from trucker.core.ship import Ship
 from trucker.core.threats import Line
+from trucker.render.pictures.board import draw_squares
 from trucker.render.pictures.canvas import (
     GREEN,
     INK,
-    INSET,
-    NAMES,
     RED,
     SQUARE,
     WALKER_COLORS,
     Panel,
     Picture,
-    arrowhead,
-    fmt,
     node,
     point_list,
     square_rect,
-    unit_vector,
 )
 from trucker.render.pictures.labels import Badge, Box, Layout
-from trucker.render.pictures.story import Visit, WalkStory, tries, turned, walk_story
-from trucker.render.pictures.threats import draw_lines, roll_line
-from trucker.render.pictures.tiles import (
-    crew_spots,
-    draw_squares,
-    draw_tile_tops,
-    draw_tiles,
-    icon_centre,
-    square_outline,
-    tile_boxes,
+from trucker.render.pictures.marks import square_outline
+from trucker.render.pictures.story import Visit, WalkStory, walk_story
+from trucker.render.pictures.threats import draw_lines
+from trucker.render.pictures.tiles import draw_tile_tops, draw_tiles, tile_boxes
+from trucker.render.pictures.walk_marks import (
+    FUSE,
+    GHOST,
+    SIZE,
+    draw_fuse,
+    draw_ghosts,
+    draw_route,
+    draw_token,
+    draw_tries,
+    home_box,
+)
+from trucker.render.pictures.walk_words import (
+    eaten_words,
+    outcome_lines,
+    step_words,
+    walk_title,
 )
 from trucker.render.text import LOST, Mark, draw_ship
 from trucker.render.walks import step_label
@@ -58,459 +63,12 @@ if TYPE_CHECKING:
     from trucker.sim.intruders import IntruderResult
 
 __all__ = [
-    "outcome_lines",
-    "eaten_words",
-    "walk_title",
     "walk_svg",
     "walk_frame_svg",
     "walk_frames_svgs",
     "walk_frames",
     "walk_legend",
-    "step_words",
 ]
-
-_LANE = 7.0
-_FUSE = "#9a3412"
-_GHOST = "#64748b"
-_SIZE = 12
-
-
-def _plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
-def eaten_words(
-    humans: int = 0,
-    aliens: Sequence[str] = (),
-    goods: str = "",
-    tokens: int = 0,
-    passengers: int = 0,
-    robots: int = 0,
-) -> list[str]:
-    """What a predator ate, in the words every picture, caption and outcome uses."""
-    words = []
-    if humans:
-        words.append(_plural(humans, "human"))
-    words.extend(f"the {a} alien" for a in aliens)
-    if passengers:
-        words.append(_plural(passengers, "passenger"))
-    if goods:
-        words.append(f"goods {goods}")
-    if tokens:
-        words.append(_plural(tokens, "battery token"))
-    if robots:
-        words.append(_plural(robots, "robot"))
-    return words
-
-
-def outcome_lines(result: IntruderResult) -> list[str]:
-    """The outcome in short lines, from the result's fields: each walker's end, then what was
-    eaten (humans, aliens, passengers, goods, tokens, robots), fused, lost and earned."""
-    card = result.card
-    if result.outcome == "miss":
-        return [f"outcome: a miss ({result.line})"]
-    if result.outcome == "repelled":
-        return [f"outcome: repelled by the {result.repelled_by} on {result.landing}"]
-    lines = []
-    ends = []
-    for walk in result.walks:
-        end = (
-            f"defeated at step {walk.stopped} by {walk.defeated_by}"
-            if walk.outcome == "defeated"
-            else "escaped"
-        )
-        lines.append(f"{walk.hand}-hand {card.kind}: {end}")
-        ends.append(walk.outcome)
-    outcome = result.outcome
-    if len(ends) > 1:
-        outcome = (
-            "both " + ends[0]
-            if len(set(ends)) == 1
-            else " and ".join(f"{w.hand}-hand {w.outcome}" for w in result.walks)
-        )
-    summary = [f"outcome: {outcome}"]
-    eaten = result.eaten
-    if eaten:
-        words = eaten_words(
-            sum(e.humans for e in eaten),
-            [a for e in eaten for a in e.aliens],
-            "".join(e.goods for e in eaten),
-            sum(e.tokens for e in eaten),
-            sum(e.passengers for e in eaten),
-            sum(e.robots for e in eaten),
-        )
-        summary.append("eaten: " + ", ".join(words))
-    if result.fused:
-        summary.append(f"fuses: {', '.join(map(str, result.fused))}")
-    damage = result.damage
-    lost = damage.lost
-    if lost:
-        summary.append(f"tiles lost: {', '.join(map(str, lost))}")
-        died = eaten_words(damage.humans, damage.aliens)
-        if died:
-            summary.append("with them " + ", ".join(died))
-    else:
-        summary.append("no tile lost")
-    reward = result.reward
-    if reward.credits or reward.goods:
-        summary.append(f"reward: {reward.short()}")
-    lines.append(" · ".join(summary))
-    return lines
-
-
-def walk_title(ship: Ship, result: IntruderResult) -> str:
-    """One line naming the card, the roll and the line, as the terminal header does."""
-    card = result.card
-    double = "double " if card.double else ""
-    return (
-        f"{ship.label}: {double}{card.kind} from the {card.direction}, {card.steps} steps, "
-        f"{roll_line(result)}"
-    )
-
-
-# -- words for one step ------------------------------------------------------------------------
-
-_MOVES = {
-    "landed": "lands on",
-    "left": "turns left into",
-    "right": "turns right into",
-    "straight": "goes straight into",
-    "back": "goes back into",
-}
-
-
-def _tried_words(visit: Visit) -> str:
-    done = tries(visit)
-    if not done:
-        return ""
-    return " ".join(f"{m} {'✓' if ok else '✗'}" for m, ok in done) + ": "
-
-
-def step_words(visit: Visit) -> str:
-    """One step in words: the tries, the move, what it met and did there."""
-    text = (
-        f"step {visit.step} ({visit.hand}-hand): {_tried_words(visit)}"
-        f"{_MOVES.get(visit.move, visit.move)} the {visit.part} on {visit.square}, "
-        f"heading {visit.heading}"
-    )
-    if visit.defeated_by:
-        text += f"; defeated by the {visit.defeated_by}"
-    if visit.ate is not None:
-        a = visit.ate
-        text += "; eats " + ", ".join(
-            eaten_words(a.humans, a.aliens, a.goods, a.tokens, a.passengers, a.robots)
-        )
-    if visit.fused:
-        again = " (already fused: it counts once)" if visit.fused_again else ""
-        text += "; places a fuse" + again
-    return text
-
-
-# -- the path ----------------------------------------------------------------------------------
-
-
-def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    return dx / length, dy / length
-
-
-def _offset(
-    a: tuple[float, float], b: tuple[float, float], lane: float
-) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
-    """The segment a→b moved ``lane`` units to its right (as the walker sees it), and its
-    direction."""
-    ux, uy = _unit(a, b)
-    nx, ny = -uy, ux
-    return (a[0] + nx * lane, a[1] + ny * lane), (b[0] + nx * lane, b[1] + ny * lane), (ux, uy)
-
-
-def _join(
-    end: tuple[float, float],
-    u1: tuple[float, float],
-    start: tuple[float, float],
-    u2: tuple[float, float],
-) -> list[tuple[float, float]]:
-    """The points that join one lane segment to the next at a tile's centre: the corner of a
-    turn, a loop for a way back, a short jog between lanes."""
-    cross = u1[0] * u2[1] - u1[1] * u2[0]
-    dot = u1[0] * u2[0] + u1[1] * u2[1]
-    if abs(cross) > 0.5:
-        # two lines, end + t·u1 and start - s·u2, meet at the corner
-        dx, dy = start[0] - end[0], start[1] - end[1]
-        t = (dx * u2[1] - dy * u2[0]) / cross
-        return [(end[0] + u1[0] * t, end[1] + u1[1] * t)]
-    if dot < -0.5:
-        reach = 12.0
-        return [
-            (end[0] + u1[0] * reach, end[1] + u1[1] * reach),
-            (start[0] - u2[0] * reach, start[1] - u2[1] * reach),
-        ]
-    return [end, start]
-
-
-def _draw_route(
-    parent: ET.Element,
-    panel: Panel,
-    visits: Sequence[Visit],
-    lanes: dict[tuple[Any, ...], int],
-    color: str,
-    latest: int | None,
-    layout: Layout,
-) -> None:
-    """One walker's path so far: a segment per step, each in its lane, an arrowhead on it."""
-    segments = []
-    for i, visit in enumerate(visits):
-        end = panel.centre(visit.square)
-        if i == 0:
-            start = panel.edge(visit.square, visit.heading.opposite)
-            key: tuple[Any, ...] = ("entry", visit.square)
-        else:
-            start = panel.centre(visits[i - 1].square)
-            key = (visits[i - 1].square, visit.square)
-        lane = lanes.get(key, 0)
-        lanes[key] = lane + 1
-        a, b, u = _offset(start, end, _LANE * (lane + 0.6))
-        segments.append((visit, a, b, u))
-    joins = [[a] for _, a, _, _ in segments[:1]]
-    for (_, _, pb, pu), (_, na, _, nu) in pairwise(segments):
-        joins.append(_join(pb, pu, na, nu))
-    for i, (visit, a, b, u) in enumerate(segments):
-        points = list(joins[i])
-        points.append(joins[i + 1][0] if i + 1 < len(joins) else b)
-        now = visit.step == latest
-        group = node(
-            parent,
-            "g",
-            class_="route" + (" latest" if now else ""),
-            data_step=visit.step,
-        )
-        node(
-            group,
-            "polyline",
-            points=point_list(points),
-            fill="none",
-            stroke="#ffffff",
-            stroke_width=9 if now else 7,
-            stroke_linejoin="round",
-            stroke_linecap="round",
-            stroke_opacity=0.8,
-        )
-        node(
-            group,
-            "polyline",
-            points=point_list(points),
-            fill="none",
-            stroke=color,
-            stroke_width=5 if now else 3.5,
-            stroke_linejoin="round",
-            stroke_linecap="round",
-            stroke_opacity=1 if now else 0.7,
-            class_="route-line",
-        )
-        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        size = 12 if now else 9
-        tip = (mx + u[0] * size / 2, my + u[1] * size / 2)
-        arrowhead(group, tip, u, size, color).set("class", "route-arrow")
-        layout.block([Box(tip[0] - size, tip[1] - size, 2 * size, 2 * size)])
-
-
-# -- marks on tiles --------------------------------------------------------------------------
-
-
-def _home(panel: Panel, cell: Cell) -> Box:
-    x, y = panel.xy(cell)
-    return Box(x, y, SQUARE, SQUARE)
-
-
-def _ghosts(parent: ET.Element, panel: Panel, visit: Visit, fresh: bool) -> None:
-    """Dashed outlines where the crew and aliens a predator ate stood: red on the frame of the
-    meal, grey after it."""
-    ate = visit.ate
-    if ate is None:
-        return
-    ink = RED if fresh else _GHOST
-    ix, iy = icon_centre(panel, visit.square)
-    group = node(parent, "g", class_="ghosts", data_square=str(visit.square))
-    node(group, "title", f"{visit.square}: eaten at step {visit.step}")
-    if ate.aliens:
-        node(
-            group,
-            "circle",
-            cx=ix,
-            cy=iy - 6,
-            r=8,
-            fill="none",
-            stroke=ink,
-            stroke_width=2,
-            stroke_dasharray="3 2",
-            class_="ghost ghost-alien",
-        )
-    for x, y in crew_spots(ate.humans, ix, iy):
-        node(
-            group,
-            "circle",
-            cx=x,
-            cy=y - 1,
-            r=5,
-            fill="none",
-            stroke=ink,
-            stroke_width=2,
-            stroke_dasharray="2 2",
-            class_="ghost ghost-human",
-        )
-
-
-def _fuse(parent: ET.Element, panel: Panel, visit: Visit, layout: Layout) -> None:
-    """A fuse on the tile where it was placed: a bomb in the square's top-left corner."""
-    x, y = panel.xy(visit.square)
-    cx, cy = x + INSET + 13, y + INSET + 14
-    group = node(
-        parent, "g", class_="fuse-mark", data_square=str(visit.square), data_step=visit.step
-    )
-    node(group, "title", f"{visit.square}: a fuse, placed at step {visit.step}")
-    node(group, "circle", cx=cx, cy=cy, r=8, fill="#111827", stroke="#ffffff", stroke_width=1.5)
-    node(
-        group,
-        "path",
-        d=f"M {fmt(cx + 5)} {fmt(cy - 6)} q 3 -5 7 -4",
-        fill="none",
-        stroke="#111827",
-        stroke_width=2,
-    )
-    node(group, "circle", cx=cx + 12, cy=cy - 10, r=3, fill="#f97316")
-    layout.block([Box(cx - 10, cy - 14, 26, 24)])
-
-
-def _token(
-    parent: ET.Element,
-    panel: Panel,
-    visit: Visit,
-    color: str,
-    inner: bool,
-    kind: str,
-    layout: Layout,
-) -> Box:
-    """Where a walker stands now: a thick frame round its square (inside a second walker's,
-    when both stand on one square), a disc with its letter and a big arrow for its heading."""
-    x, y = panel.xy(visit.square)
-    inset = 9.0 if inner else 2.0
-    group = node(
-        parent,
-        "g",
-        id=panel.id(f"token-{visit.hand}"),
-        class_=f"walker-token walker-{visit.hand}" + (" beaten" if visit.defeated_by else ""),
-        data_square=str(visit.square),
-        data_step=visit.step,
-        data_heading=str(visit.heading),
-    )
-    node(
-        group,
-        "title",
-        f"the {visit.hand}-hand {kind} is on {visit.square}, heading {visit.heading}",
-    )
-    side = SQUARE - 2 * inset
-    node(
-        group,
-        "rect",
-        x=x + inset,
-        y=y + inset,
-        width=side,
-        height=side,
-        rx=10,
-        fill="none",
-        stroke="#ffffff",
-        stroke_width=10,
-    )
-    node(
-        group,
-        "rect",
-        x=x + inset,
-        y=y + inset,
-        width=side,
-        height=side,
-        rx=10,
-        fill="none",
-        stroke=color,
-        stroke_width=6,
-        stroke_dasharray="10 5" if visit.hand == "right" else None,
-        class_="token-frame",
-    )
-    cx, cy = panel.centre(visit.square)
-    ux, uy = unit_vector(visit.heading)
-    edge = SQUARE / 2 - inset
-    tip = (cx + ux * (edge + 14), cy + uy * (edge + 14))
-    node(
-        group,
-        "polygon",
-        points=point_list(
-            [
-                tip,
-                (cx + ux * (edge - 4) - uy * 14, cy + uy * (edge - 4) + ux * 14),
-                (cx + ux * (edge - 4) + uy * 14, cy + uy * (edge - 4) - ux * 14),
-            ]
-        ),
-        fill=color,
-        stroke="#ffffff",
-        stroke_width=2,
-        class_="heading-arrow",
-    )
-    dx = x + SQUARE - inset - 14 if not inner else x + inset + 14
-    dy = y + inset + 14
-    node(group, "circle", cx=dx, cy=dy, r=13, fill=color, stroke="#ffffff", stroke_width=2)
-    node(
-        group,
-        "text",
-        kind[:1].upper(),
-        x=dx,
-        y=dy + 5,
-        font_size=15,
-        font_weight="bold",
-        fill="#ffffff",
-        text_anchor="middle",
-        class_="token-letter",
-    )
-    if visit.defeated_by:
-        for sx in (-1, 1):
-            node(
-                group,
-                "line",
-                x1=dx - 9 * sx,
-                y1=dy - 9,
-                x2=dx + 9 * sx,
-                y2=dy + 9,
-                stroke="#ffffff",
-                stroke_width=3,
-            )
-    layout.block([Box(tip[0] - 16, tip[1] - 16, 32, 32)])
-    return Box(dx - 15, dy - 15, 30, 30)
-
-
-def _tries(panel: Panel, before: Visit, visit: Visit, layout: Layout) -> None:
-    """The hand's tries on the tile it left, in order, at the sides they tried."""
-    cx, cy = panel.centre(before.square)
-    for number, (move, taken) in enumerate(tries(visit), 1):
-        side = turned(before.heading, move)
-        ux, uy = unit_vector(side)
-        ex, ey = cx + ux * SQUARE / 2, cy + uy * SQUARE / 2
-        along = (-uy * 24, ux * 24)
-        why = "joined: it went this way" if taken else "nothing joined there"
-        layout.badge(
-            Badge(
-                f"{number}{'✓' if taken else '✗'}",
-                _SIZE,
-                GREEN if taken else RED,
-                "try " + ("try-yes" if taken else "try-no"),
-                (ex, ey),
-                [
-                    (ex - along[0], ey - along[1]),
-                    (ex + along[0], ey + along[1]),
-                    (ex, ey),
-                ],
-                title=f"try {number}: {move} from {before.square}: {why}",
-                home=_home(panel, before.square),
-            )
-        )
 
 
 # -- the frame ---------------------------------------------------------------------------------
@@ -565,16 +123,16 @@ def walk_frame_svg(
     draw_squares(picture.body, panel, before.hole_squares, tiles=ship.tiles)
     layout = Layout(Box(0, 40, panel.width, panel.height))
     draw_lines(picture.body, panel, story.line, rolled, "#475569")
-    draw_tiles(picture.body, panel, ship.tiles, ship.contents, floor_only=True)
-    layout.block(tile_boxes(panel, ship.tiles, ship.contents))
+    draw_tiles(picture.body, panel, ship.tiles, ship.contents, ship.part_facts, floor_only=True)
+    layout.block(tile_boxes(panel, ship.tiles, ship.contents, ship.part_facts))
     _lost(picture.body, panel, story, lost, layout)
     walks_group = node(picture.body, "g", id="walks")
-    draw_tile_tops(picture.body, panel, ship.tiles, ship.contents)
+    draw_tile_tops(picture.body, panel, ship.tiles, ship.contents, ship.part_facts)
     marks_group = node(picture.body, "g", id="walk-marks")
     for visit in shown:
-        _ghosts(marks_group, panel, visit, visit.step == upto)
+        draw_ghosts(marks_group, panel, visit, visit.step == upto)
         if visit.fused:
-            _fuse(marks_group, panel, visit, layout)
+            draw_fuse(marks_group, panel, visit, layout)
     if story.repelled_by and story.landing is not None:
         item = node(picture.body, "g", id="repelled", class_="repelled")
         item.set("data-square", str(story.landing))
@@ -583,12 +141,12 @@ def walk_frame_svg(
         layout.badge(
             Badge(
                 f"repelled: {story.repelled_by}",
-                _SIZE,
+                SIZE,
                 GREEN,
                 "defeat",
                 (cx, cy),
                 [],
-                home=_home(panel, story.landing),
+                home=home_box(panel, story.landing),
             )
         )
     lanes: dict[tuple[Any, ...], int] = {}
@@ -600,7 +158,7 @@ def walk_frame_svg(
         group.set("data-hand", hand)
         group.set("data-color", color)
         mine = visits.get(hand, [])
-        _draw_route(group, panel, mine, lanes, color, latest, layout)
+        draw_route(group, panel, mine, lanes, color, latest, layout)
         for visit in mine:
             if visit.defeated_by:
                 square_outline(
@@ -610,7 +168,7 @@ def walk_frame_svg(
             last = mine[-1]
             inner = on_square.get(last.square, 0) > 0
             on_square[last.square] = on_square.get(last.square, 0) + 1
-            layout.block([_token(tokens, panel, last, color, inner, kind, layout)])
+            layout.block([draw_token(tokens, panel, last, color, inner, kind, layout)])
     for hand in story.hands:
         mine = visits.get(hand, [])
         color = WALKER_COLORS.get(hand, INK)
@@ -625,14 +183,14 @@ def walk_frame_svg(
             layout.badge(
                 Badge(
                     str(visit.step),
-                    _SIZE,
+                    SIZE,
                     color,
                     f"step-number walker-{hand}" + (" this-step" if visit.step == upto else ""),
                     panel.centre(visit.square),
                     corners,
                     title=step_words(visit),
                     fill=color,
-                    home=_home(panel, visit.square),
+                    home=home_box(panel, visit.square),
                 )
             )
     for visit in now:
@@ -640,7 +198,7 @@ def walk_frame_svg(
             continue
         index = visits[visit.hand].index(visit)
         if index > 0:
-            _tries(panel, visits[visit.hand][index - 1], visit, layout)
+            draw_tries(panel, visits[visit.hand][index - 1], visit, layout)
     for visit in shown:
         if upto is not None and visit.step != upto:
             continue
@@ -653,17 +211,17 @@ def walk_frame_svg(
             food = eaten_words(a.humans, a.aliens, a.goods, a.tokens, a.passengers, a.robots)
             said.append(("ate " + ", ".join(food), RED, "eaten"))
         if visit.fused and upto is not None:
-            said.append(("fuse placed", _FUSE, "fuse"))
+            said.append(("fuse placed", FUSE, "fuse"))
         for text, color, cls in said:
             layout.badge(
                 Badge(
                     text,
-                    _SIZE,
+                    SIZE,
                     color,
                     cls,
                     (cx, cy),
                     [(cx, cy + SQUARE / 2 + 12)],
-                    home=_home(panel, visit.square),
+                    home=home_box(panel, visit.square),
                 )
             )
     if upto is None:
@@ -674,12 +232,12 @@ def walk_frame_svg(
                 layout.badge(
                     Badge(
                         f"{hand}-hand left the ship",
-                        _SIZE,
+                        SIZE,
                         WALKER_COLORS.get(hand, INK),
                         "escaped",
                         (cx, cy),
                         [],
-                        home=_home(panel, mine[-1].square),
+                        home=home_box(panel, mine[-1].square),
                     )
                 )
     layout.draw(picture.body)
@@ -737,14 +295,14 @@ def _lost(
             class_="lost-mark " + ("exploded-mark" if blown else "drifted-mark"),
             data_square=str(cell),
         )
-        name = NAMES[tile.part] if tile is not None else "tile"
+        name = story.ship.part_facts[tile.part].look.label if tile is not None else "tile"
         node(mark, "title", f"{cell}: the {name} " + ("exploded" if blown else "drifted off"))
         square_rect(
             mark,
             x,
             y,
             fill="#fee2e2" if blown else "#f1f5f9",
-            stroke=RED if blown else _GHOST,
+            stroke=RED if blown else GHOST,
             stroke_width=2,
             stroke_dasharray=None if blown else "6 4",
         )
@@ -764,7 +322,7 @@ def _lost(
                     y1=cy - 14,
                     x2=cx + dx + 6,
                     y2=cy - 2,
-                    stroke=_GHOST,
+                    stroke=GHOST,
                     stroke_width=2,
                 )
         layout.block([Box(cx - 27, cy - 35, 54, 54)])
@@ -772,12 +330,12 @@ def _lost(
             layout.badge(
                 Badge(
                     "exploded",
-                    _SIZE,
+                    SIZE,
                     RED,
                     "lost-label",
                     (cx, cy),
                     [(cx, cy + 28)],
-                    home=_home(panel, cell),
+                    home=home_box(panel, cell),
                 )
             )
 

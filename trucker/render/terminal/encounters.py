@@ -19,7 +19,7 @@ from trucker.render.narrate import narrate
 from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import plural, styled
 from trucker.render.text import LOST, Mark, draw_ship, hit_marks
-from trucker.render.walks import draw_walk, walk_frames
+from trucker.render.walks import draw_walk, walk_drawings
 from trucker.sim.attacks import AttackResult
 from trucker.sim.encounters import Encounter, Leak
 from trucker.sim.exposure import SideExposure
@@ -126,7 +126,7 @@ def intruder_lines(
         *_seed_line(seed),
     ]
     if frames and result.walks:
-        for caption, drawing in walk_frames(before, result):
+        for caption, drawing in walk_drawings(before, result):
             lines += [Text(caption, style="bold"), styled(drawing)]
     else:
         lines.append(styled(draw_walk(before, result)))

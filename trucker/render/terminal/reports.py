@@ -11,11 +11,13 @@ from rich.text import Text
 
 from trucker.core.boards import Board
 from trucker.core.errors import BadInput, InputError
+from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.render.rulings import settled_rulings
 from trucker.render.terminal.styles import STYLES, plural, styled
-from trucker.render.text import Mark, draw_ship
+from trucker.render.text import Mark, draw_ship, legend_for
 from trucker.rules.report import Report
+from trucker.rules.validate import validate
 
 if TYPE_CHECKING:
     from trucker.rules.repair import RepairResult
@@ -28,6 +30,7 @@ __all__ = [
     "lost_line",
     "repair_lines",
     "report_text",
+    "show",
     "stats_line",
 ]
 
@@ -112,6 +115,22 @@ def report_text(ship: Ship, report: Report, *, draw: bool = True) -> list[Text]:
         settled = settled_rulings(report.rulings)
         lines.append(Text(f"rulings not at their defaults: {settled}", style="yellow"))
     return lines
+
+
+def show(ship: Ship, rulings: Rulings = DEFAULT_RULINGS) -> str:
+    """The ship drawn on its board with its verdict, violations, numbers and a legend of what
+    the drawing shows: what ``trucker show`` prints, as plain text.
+
+    >>> import trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-i-starter.toml")
+    >>> print(trucker.show(ship))  # doctest: +ELLIPSIS
+    /...class-i-starter.toml  Little Yellow  board I  legal
+    ...
+    legend: ...
+    """
+    report = validate(ship, rulings)
+    lines = [line.plain for line in report_text(ship, report)]
+    return "\n".join([*lines, "", *legend_for([ship], marked=not report.legal)])
 
 
 def files_summary(legal: int, illegal: int, unreadable: int, code: int) -> Text:

@@ -29,7 +29,7 @@ def _blocked(
 
 def check_engine_facing(ctx: RuleContext) -> Iterator[Violation]:
     """Engines and double engines have their exhaust to the rear (RULES §3.1.3)."""
-    for cell, tile in ctx.items(Part.ENGINE, Part.DOUBLE_ENGINE):
+    for cell, tile in ctx.items(*ctx.part_facts.engines.every):
         if tile.facing is not Direction.REAR:
             yield Violation(
                 RuleId.ENGINE_FACING,
@@ -41,7 +41,7 @@ def check_engine_facing(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_engine_clearance(ctx: RuleContext) -> Iterator[Violation]:
     """The square right behind an exhaust is empty (RULES §3.1.3)."""
-    for cell, tile in ctx.items(Part.ENGINE, Part.DOUBLE_ENGINE):
+    for cell, tile in ctx.items(*ctx.part_facts.engines.every):
         if tile.facing is not None:
             yield from _blocked(
                 ctx, cell, tile.facing, RuleId.ENGINE_BLOCKED, "the square behind the exhaust"
@@ -50,7 +50,7 @@ def check_engine_clearance(ctx: RuleContext) -> Iterator[Violation]:
 
 def check_cannon_clearance(ctx: RuleContext) -> Iterator[Violation]:
     """The square right in front of a barrel is empty (RULES §3.1.4)."""
-    for cell, tile in ctx.items(Part.CANNON, Part.DOUBLE_CANNON):
+    for cell, tile in ctx.items(*ctx.part_facts.cannons.every):
         if tile.facing is not None:
             yield from _blocked(
                 ctx, cell, tile.facing, RuleId.CANNON_BLOCKED, "the square in front of the barrel"

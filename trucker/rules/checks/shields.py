@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trucker.core.parts import Part
 from trucker.rules.view import RuleContext
 from trucker.rules.violations import RuleId, Violation
 
@@ -12,9 +11,9 @@ __all__ = ["check_shield_covers"]
 
 
 def check_shield_covers(ctx: RuleContext) -> Iterator[Violation]:
-    """Two opposite covered sides describe no real shield tile."""
+    """Two opposite covered sides describe no real shield tile (nor any tile that covers)."""
     for cell, tile in ctx.tiles.items():
-        if tile.part is Part.SHIELD and not tile.covers[0].is_perpendicular(tile.covers[1]):
+        if tile.covers and not tile.covers[0].is_perpendicular(tile.covers[1]):
             yield Violation(
                 RuleId.SHIELD_COVERS,
                 (cell,),
