@@ -9,13 +9,10 @@ what placing one tile can change. On its own square and around it, it can break 
 load and shield arcs): those checks run on the tile and its four neighbours alone. Of the rules
 that read the whole ship, placing a tile can only add connections, so the one it can break is
 integrity (RULES §3.1.6): the tile itself not joined to the starting cabin (said as the
-validator says it, with where it could join). An alien already without its life support
-(§3.1.7) stays without it or is helped, but the validator names the supports that fail it, so a
-life support placed apart, or one of another colour joined to its cabin, changes those words:
-while an alien fails, that check is run again on the ship with the tile placed. A tile in hand
-that is a starting cabin or holds an alien (the rules of §2.2 and §3.1.7 read the whole ship)
-goes to the reference. A property test holds the two equal
-(tests/properties/test_placement_properties.py).
+validator says it, with where it could join). A tile in hand that is a starting cabin or holds an
+alien, or a life support on a ship with an alien aboard (the rules of §2.2 and §3.1.7 read the
+whole ship), goes to the reference. A property test
+holds the two equal (tests/properties/test_placement_properties.py).
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ from trucker.core.geometry import Cell, joins
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import EMPTY, Contents, Ship, Tile
 from trucker.rules.checks import RULES, RuleContext
-from trucker.rules.checks.crew import check_alien_life_support
 from trucker.rules.checks.integrity import disconnected
 from trucker.rules.graph import components, distances
 from trucker.rules.validate import violations
@@ -109,9 +105,8 @@ def placements(
     tile in hand, holding ``held``, would lie there in each of its four turns."""
     free = sorted(ship.board.squares - ship.tiles.keys() if squares is None else squares)
     turns = [tile.turned(k) for k in range(TURNS)]
-    added = (
-        _reference(ship, held, rulings) if tile.start or held.alien else _local(ship, held, rulings)
-    )
+    reference = needs_reference(tile, held, ship)
+    added = _reference(ship, held, rulings) if reference else _local(ship, held, rulings)
     out = []
     for cell in free:
         ways = [Placement(cell, k, turned, added(cell, turned)) for k, turned in enumerate(turns)]
@@ -120,10 +115,18 @@ def placements(
     return out
 
 
-def needs_reference(tile: Tile, held: Contents) -> bool:
+def needs_reference(tile: Tile, held: Contents, ship: Ship | None = None) -> bool:
     """Does this tile in hand go to the reference (the whole validator for each square and
-    turn) rather than the fast path: a starting cabin, or a cabin holding an alien."""
-    return tile.start or held.alien is not None
+    turn) rather than the fast path: a starting cabin, a cabin holding an alien, or a life
+    support on ``ship`` with an alien aboard (whose violation names the life support it could
+    have, RULES §3.1.7)."""
+    if tile.start or held.alien is not None:
+        return True
+    return (
+        ship is not None
+        and tile.part.is_life_support
+        and any(c.alien is not None for c in ship.contents.values())
+    )
 
 
 def fitting_turn(
@@ -158,7 +161,6 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
     starts = ctx.starting_cabins
     start = starts[0] if len(starts) == 1 else None
     reached = frozenset(distances(ctx.joined, start)) if start is not None else frozenset()
-    failing = frozenset(check_alien_life_support(ctx))
     piece_of: dict[Cell, frozenset[Cell]] = {}
     if start is not None:
         for piece in components(ctx.joined, tiles.keys() - reached):
@@ -173,10 +175,6 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
         )
         local = RuleContext(nearby, rulings)
         found = [v for check in _LOCAL for v in check(local) if cell in v.squares]
-        placed: RuleContext | None = None
-        if failing:
-            placed = RuleContext(ship.placed(cell, tile, held), rulings)
-            found.extend(v for v in check_alien_life_support(placed) if v not in failing)
         if start is not None and cell not in holes:
             joined = [
                 other
@@ -187,7 +185,7 @@ def _local(ship: Ship, held: Contents, rulings: Rulings) -> Added:
             ]
             if not any(other in reached for other in joined):
                 piece = frozenset({cell}.union(*(piece_of[other] for other in joined)))
-                after = placed or RuleContext(ship.placed(cell, tile, held), rulings)
+                after = RuleContext(ship.placed(cell, tile, held), rulings)
                 found.append(disconnected(after, cell, piece, reached, start))
         return tuple(sorted(found))
 

@@ -447,7 +447,7 @@ def hand_answer(ship: Ship, rulings: Rulings, tile: Tile, held: Contents) -> dic
         "note": None,
     }
     free = len(ship.board.squares) - len(ship.tiles)
-    if needs_reference(tile, held) and free * 4 * (len(ship.tiles) + 1) > MOST_CHECKED:
+    if needs_reference(tile, held, ship) and free * 4 * (len(ship.tiles) + 1) > MOST_CHECKED:
         answer["note"] = (
             f"{free} free squares and {len(ship.tiles)} tiles: too many to show where this tile "
             "fits at each click; drop it, and the report says what it breaks"
