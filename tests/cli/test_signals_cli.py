@@ -78,7 +78,7 @@ def test_weigh_stopped_says_partial_in_its_report_and_its_picture(
     picture = tmp_path / "value.svg"
     code, out, err = _stop_midway(
         ["weigh", CRUISER, "--deck", "random:III", "--seed", "1", "--json", "--workers", "2",
-         "--parts", "shield", "--svg", str(picture)], sent, group=sent == signal.SIGTERM,
+         "--svg", str(picture)], sent, group=sent == signal.SIGTERM,
     )  # fmt: skip
     assert code == 128 + sent, err
     assert "Traceback" not in err and "leaked" not in err, err
