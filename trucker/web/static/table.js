@@ -284,6 +284,12 @@ const Table = {
   },
 };
 
+/** The step a link names (#step=N), or null when it names none. */
+function stepInAddress() {
+  const found = window.location.hash.match(/#step=(\d+)/);
+  return found ? Number(found[1]) : null;
+}
+
 const Lab = {
   data: null,
   index: 0,
@@ -291,8 +297,8 @@ const Lab = {
 
   start(data) {
     Lab.data = data;
-    const wanted = /#step=(\d+)/.exec(window.location.hash);
-    Lab.index = wanted ? Math.min(Number(wanted[1]), data.frames.length - 1) : 0;
+    const wanted = stepInAddress();
+    Lab.index = wanted === null ? 0 : Math.min(wanted, data.frames.length - 1);
     document.getElementById("lab-back").addEventListener("click", () => Lab.go(Lab.index - 1));
     document.getElementById("lab-forward").addEventListener("click", () => Lab.forward());
     document.addEventListener("keydown", (event) => {
@@ -301,8 +307,8 @@ const Lab = {
       if (event.key === "ArrowLeft") Lab.go(Lab.index - 1);
     });
     window.addEventListener("hashchange", () => {
-      const found = /#step=(\d+)/.exec(window.location.hash);
-      if (found && Number(found[1]) !== Lab.index) Lab.go(Number(found[1]));
+      const found = stepInAddress();
+      if (found !== null && found !== Lab.index) Lab.go(found);
     });
     Lab.draw();
   },
@@ -418,8 +424,8 @@ const Replay = {
 
   /** The step the address asks for (#step=N), else the one drawn. */
   wanted() {
-    const found = /#step=(\d+)/.exec(window.location.hash);
-    return found ? Math.min(Number(found[1]), Replay.data.steps - 1) : Replay.data.step;
+    const found = stepInAddress();
+    return found === null ? Replay.data.step : Math.min(found, Replay.data.steps - 1);
   },
 
   async go(step) {
