@@ -9,19 +9,13 @@ Skipped, with the reason printed, only where no chromium is installed."""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.test_teaching_page import BROWSERS, DRIVERS, FLAGS, _find
+from tests.browser.harness import chromium, studio_serving
 from tests.cli.invoke import run_subprocess
 from trucker.core.geometry import Cell
 from trucker.formats.load import load_ship
@@ -31,49 +25,14 @@ from trucker.formats.load import load_ship
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """``trucker studio`` on a free port over an empty folder: its address and the folder."""
     folder = tmp_path_factory.mktemp("yard")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "trucker", "studio", str(folder), "--port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
-    try:
-        for _ in range(200):
-            with socket.socket() as knock:
-                if knock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}", folder
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.communicate(timeout=20)
+    with studio_serving(folder) as address:
+        yield address, folder
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    binary = _find(BROWSERS)
-    if binary is None:
-        pytest.skip("no chromium binary found (/usr/bin/chromium, or chromium on PATH)")
-    driver_path = _find(DRIVERS)
-    assert driver_path is not None, "chromium is installed but chromedriver is not"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_window_size(1400, 1000)
-    try:
+    with chromium(tmp_path_factory, (1400, 1000)) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 class Yard:

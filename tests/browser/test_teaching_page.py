@@ -10,7 +10,6 @@ screenshot is not blank. Skipped, with the reason printed, only where no chromiu
 
 from __future__ import annotations
 
-import shutil
 import struct
 import zlib
 from collections.abc import Iterator
@@ -18,53 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.harness import chromium
 from tests.cli.invoke import run_subprocess
 from tests.conftest import SCENARIOS
 
 pytestmark = pytest.mark.slow
 
-BROWSERS = ("/usr/bin/chromium", "chromium", "chromium-browser")
-DRIVERS = ("/usr/bin/chromedriver", "chromedriver")
-FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1280,900",
-)
-
-
-def _find(candidates: tuple[str, ...]) -> str | None:
-    for name in candidates:
-        found = name if Path(name).is_file() else shutil.which(name)
-        if found:
-            return found
-    return None
-
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    binary = _find(BROWSERS)
-    if binary is None:
-        pytest.skip("no chromium binary found (/usr/bin/chromium, or chromium on PATH)")
-    driver_path = _find(DRIVERS)
-    assert driver_path is not None, "chromium is installed but chromedriver is not"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    try:
+    with chromium(tmp_path_factory) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture(scope="module")
