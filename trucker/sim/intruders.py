@@ -68,16 +68,27 @@ def turn_order(hand: Hand) -> tuple[str, str, str]:
     return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
 
 
-@dataclass(frozen=True, slots=True)
-class NextStep:
+class NextStep(NamedTuple):
     """Where an intruder goes from the tile it stands on (RULES §7.2): the move (``left``,
     ``straight``, ``right`` or ``back``), the side it leaves through (its heading from then
-    on), the tile it enters, and the moves its hand tried first that found no joined side."""
+    on), the tile it enters, and the moves its hand tried first that found no joined side (a
+    tuple: a walk makes one per tile it enters)."""
 
     move: str
     heading: Direction
     square: Cell
     tried: tuple[str, ...]
+
+
+def _tries(heading: Direction, hand: Hand) -> tuple[tuple[str, Direction, tuple[str, ...]], ...]:
+    """Each move the hand rule tries from ``heading``, in order, with the side it leaves by and
+    the moves tried before it."""
+    order = turn_order(hand)
+    return tuple((move, _MOVES[move](heading), order[:i]) for i, move in enumerate(order))
+
+
+_TRIES = {(heading, hand): _tries(heading, hand) for heading in Direction for hand in Hand}
+"""The hand rule's tries for every heading and hand, worked out once (eight short tuples)."""
 
 
 def next_step(
@@ -97,19 +108,17 @@ def next_step(
     (``back_from_landing``, RULES §10). The engine walks by it, and the walk's pictures read
     a step's tries from it when a log does not carry them."""
     by_side = {side: cell for cell, side in joined.items()}
-    tried: list[str] = []
-    for move in turn_order(hand):
-        side = _MOVES[move](heading)
+    for move, side, before in _TRIES[heading, hand]:
         target = by_side.get(side)
         if target is not None:
-            return NextStep(move, side, target, tuple(tried))
-        tried.append(move)
+            return NextStep(move, side, target, before)
+    tried = turn_order(hand)
     if previous is None:
         back = heading.opposite
         if not back_from_landing or back not in by_side:
             return None
-        return NextStep("back", back, by_side[back], tuple(tried))
-    return NextStep("back", joined[previous], previous, tuple(tried))
+        return NextStep("back", back, by_side[back], tried)
+    return NextStep("back", joined[previous], previous, tried)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,9 +336,12 @@ def _walk(
     fuses: list[Cell] = []
 
     recording = table.recording
+    tiles = ship.tiles
+    eats = card.kind is not IntruderKind.COMMANDO
+    places_fuses = card.kind.places_fuses
 
     def enter(cell: Cell, number: int, move: str, why: str, tried: tuple[str, ...]) -> None:
-        part = ship.tiles[cell].part
+        part = tiles[cell].part
         if recording:
             table.emit(
                 Walked(
@@ -344,25 +356,22 @@ def _walk(
                     tried,
                 )
             )
-        eaten = (
-            _eat(table, ship, cell, number, hand)
-            if card.kind is not IntruderKind.COMMANDO
-            else None
-        )
-        fused = card.kind.places_fuses and number in card.fuses
+        eaten = _eat(table, ship, cell, number, hand) if eats else None
+        fused = places_fuses and number in card.fuses
         if fused:
             if recording:
                 table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
             if cell not in fuses:
                 fuses.append(cell)
-        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, tried=tried))
+        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, None, tried))
 
     enter(landing, 1, "landed", "the first tile met on its line", ())
     current, previous, number = landing, None, 1
     back_from_landing = table.rulings.landing_dead_end == "back"
+    joined = ship.structure.joined
     while number < card.steps:
         found = next_step(
-            ship.structure.joined[current],
+            joined[current],
             heading,
             hand,
             previous,
@@ -438,26 +447,41 @@ def _board(
                 str(ship.tiles[landing].part) if landing else None,
             )
         )
-    missed = IntruderResult(
-        ship=ship.name,
-        card=card,
-        roll=roll,
-        rolled=line if rolled is None else rolled,
-        line=line,
-        landing=None,
-        outcome="miss",
-        shift=shift.direction if shift else None,
-        shift_power=shift.power if shift else None,
-        thruster=shift.thruster if shift else None,
-        robots=tuple(robots),
-    )
+
+    def result(
+        outcome: str,
+        repelled_by: str | None = None,
+        walks: tuple[Walk, ...] = (),
+        damage: Damage = NO_DAMAGE,
+        reward: Reward = _NO_REWARD,
+    ) -> IntruderResult:
+        """The result of this landing: what was rolled and decided before it, and what became
+        of it (built once, when it is known)."""
+        return IntruderResult(
+            ship.name,
+            card,
+            roll,
+            line if rolled is None else rolled,
+            line,
+            landing,
+            outcome,
+            repelled_by,
+            walks,
+            damage,
+            reward,
+            shift.direction if shift else None,
+            shift.power if shift else None,
+            shift.thruster if shift else None,
+            tuple(robots),
+        )
+
     if landing is None:
-        return missed
+        return result("miss")
     armed = _armed(ship, table)
     guard = defender(ship, landing, armed, table, landing=True)
     if guard is not None:
         table.emit(Repelled(ship.name, str(landing), guard))
-        return _landed(missed, landing, "repelled", repelled_by=guard)
+        return result("repelled", repelled_by=guard)
     walks: list[Walk] = []
     damage = NO_DAMAGE
     later: list[Cell] = []
@@ -476,48 +500,24 @@ def _board(
             walk.outcome == "defeated" and table.rulings.double_commando_detonation == "immediate"
         )
         if blow_now:
-            damage = damage + _explode(table, ship, list(walk.fuses))
+            if walk.fuses:
+                damage = damage + _explode(table, ship, list(walk.fuses))
         else:
             later.extend(walk.fuses)
-    damage = damage + _explode(table, ship, later)
+    if later:
+        damage = damage + _explode(table, ship, later)
     beaten = sum(1 for w in walks if w.outcome == "defeated")
-    reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
+    reward = _NO_REWARD
     if beaten:
+        reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
         why = f"{beaten} {card.kind} defeated"
         table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
     outcome = walks[0].outcome if len(walks) == 1 else "boarded"
-    return _landed(missed, landing, outcome, walks=tuple(walks), damage=damage, reward=reward)
+    return result(outcome, walks=tuple(walks), damage=damage, reward=reward)
 
 
-def _landed(
-    missed: IntruderResult,
-    landing: Cell,
-    outcome: str,
-    *,
-    repelled_by: str | None = None,
-    walks: tuple[Walk, ...] = (),
-    damage: Damage = NO_DAMAGE,
-    reward: Reward | None = None,
-) -> IntruderResult:
-    """The result of a landing: what was rolled and decided before it (``missed``), and what
-    became of it."""
-    return IntruderResult(
-        missed.ship,
-        missed.card,
-        missed.roll,
-        missed.rolled,
-        missed.line,
-        landing,
-        outcome,
-        repelled_by,
-        walks,
-        damage,
-        reward if reward is not None else Reward(),
-        missed.shift,
-        missed.shift_power,
-        missed.thruster,
-        missed.robots,
-    )
+_NO_REWARD = Reward()
+"""What a landing that defeats no intruder earns (one shared value: a reward is immutable)."""
 
 
 def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], LinePreview]:
@@ -583,9 +583,11 @@ def _robots_shifts(
         return _preview(table, ship, card)(rolled)
 
     @cache
-    def openings(center: Cell) -> tuple[tuple[Direction, tuple[tuple[Cell, Power], ...]], ...]:
-        """Each move only the robots of ``center`` could work, with every way to fire it once
-        they are awake, before paying for them."""
+    def openings(
+        center: Cell,
+    ) -> tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]:
+        """Each move only the robots of ``center`` could work, the line it leads to, and every
+        way to fire it once they are awake, before paying for them."""
         connected = ship.structure.connected
         moves = [
             m
@@ -600,17 +602,17 @@ def _robots_shifts(
             return ()
         twin = awake(table, ship, center, None)
         found = ((m, tuple(shift_ways(twin, rolled, m, needs_crew=True))) for m in moves)
-        return tuple((m, ways) for m, ways in found if ways)
+        return tuple((m, shift_line(ship.board, rolled, m), ways) for m, ways in found if ways)
 
     def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
         opened = []
-        for moves_to, ways in openings(center):
-            left = [(t, _after(fuel, power)) for t, fuel in ways if _after(fuel, power)]
-            if left:
-                thruster, fuel = left[0]
-                moved = shift_line(ship.board, rolled, moves_to)
-                outcome = partial(_paid_walk, walks, center, moved, power)
-                opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+        for moves_to, moved, ways in openings(center):
+            for thruster, way in ways:
+                fuel = _after(way, power)
+                if fuel is not None:  # the first way with power left once the robots are paid
+                    outcome = partial(_paid_walk, walks, center, moved, power)
+                    opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+                    break
         if not opened:
             return ()
         stay = ShiftOption(None, None, None, rolled, partial(stays, center))
