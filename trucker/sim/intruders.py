@@ -541,6 +541,8 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
 
 def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     def useful(center: Cell) -> str:
+        if not ship.of(Part.ARMORY):
+            return ""
         for armory, tile in ship.tiles.items():
             if tile.part is Part.ARMORY and center in armory_reach(ship, armory, table.rulings):
                 return f"armed by the armory on {armory}, they would defend"
@@ -560,7 +562,7 @@ def _after(fuel: Power, paid: Power) -> Power | None:
 
 
 def _robots_shifts(
-    table: Table, ship: ShipState, card: Intruder, rolled: Line
+    table: Table, ship: ShipState, card: Intruder, rolled: Line, stays: Callable[[], LinePreview]
 ) -> Callable[[Cell, Power], tuple[ShiftOption, ...]]:
     """The shift decision robots woken by ``power`` would open against this landing (RULES
     §2.4: activated robots may work a thruster against intruders): each move no awake crew can
@@ -568,7 +570,8 @@ def _robots_shifts(
     preview, as :func:`~trucker.sim.shifts.offer_shift` would list them. A shift's preview
     counts the power that wakes the robots as spent, so the captain weighs the whole price; the
     walk is previewed once per center and line, with the robots awake and nothing yet paid.
-    Only a center joined to a thruster that could make the move is looked at further."""
+    Only a center joined to a thruster that could make the move is looked at further.
+    ``stays`` previews the rolled line with every robot left asleep."""
     if not ship.of(Part.THRUSTER):
         return lambda center, power: ()
 
@@ -576,11 +579,6 @@ def _robots_shifts(
     def walks(center: Cell, moved: Line) -> LinePreview:
         """The walk on ``moved`` with these robots awake, whatever paid for them."""
         return _preview(table, awake(table, ship, center, None), card)(moved)
-
-    @cache
-    def stays(center: Cell) -> LinePreview:
-        """The walk on the rolled line with the robots of ``center`` left asleep."""
-        return _preview(table, ship, card)(rolled)
 
     @cache
     def openings(
@@ -615,7 +613,7 @@ def _robots_shifts(
                     break
         if not opened:
             return ()
-        stay = ShiftOption(None, None, None, rolled, partial(stays, center))
+        stay = ShiftOption(None, None, None, rolled, stays)
         return (stay, *opened)
 
     return shifts
@@ -636,22 +634,41 @@ def intrude(
     table: Table, ship: ShipState, card: Intruder, roll: Roll | int, *, allow_shift: bool = True
 ) -> IntruderResult:
     """Resolve an intruder card rolled ``roll`` against one ship (RULES §7): the robot centers
-    are offered first (awake, they may be armed or work a thruster), then the shift."""
+    are offered first (awake, they may be armed or work a thruster), then the shift. The walk on
+    the rolled line is previewed once for both while the ship is as it was (no robots woken);
+    a ship without robot centers or thrusters is offered neither."""
     rolled = read_roll(ship.board, card.direction, roll)
-    robots = offer_robots(
-        table,
-        ship,
-        f"{card.kind} from the {card.direction}",
-        _robots_useful(ship, table),
-        _robots_shifts(table, ship, card, rolled) if allow_shift else None,
-    )
+    preview = _preview(table, ship, card)
+    seen: dict[Line, LinePreview] = {}
+
+    def stays() -> LinePreview:
+        """The walk on the rolled line with the ship as it was before any robots woke."""
+        found = seen.get(rolled)
+        if found is None:
+            found = seen[rolled] = preview(rolled)
+        return found
+
+    robots: list[Cell] = []
+    if ship.of(Part.ROBOT_CENTER):
+        robots = offer_robots(
+            table,
+            ship,
+            f"{card.kind} from the {card.direction}",
+            _robots_useful(ship, table),
+            _robots_shifts(table, ship, card, rolled, stays) if allow_shift else None,
+        )
+
+    def preview_now(line: Line) -> LinePreview:
+        """The walk on ``line`` with the ship as it is now, after the robots' offer."""
+        return stays() if line == rolled and not robots else preview(line)
+
     shift = None
-    if allow_shift:
+    if allow_shift and ship.of(Part.THRUSTER):
         shift = offer_shift(
             table,
             ship,
             rolled,
-            _preview(table, ship, card),
+            preview_now,
             needs_crew=True,
             context=f"{card.kind} from the {card.direction}, {rolled}",
         )
