@@ -28,7 +28,7 @@ from trucker.sim.choices import (
     TokenLoss,
 )
 from trucker.sim.flight import Flight, Player
-from trucker.sim.goods import arrangements, best_kept_value, pack_goods
+from trucker.sim.goods import Cargo, arrangements, best_kept_value, cargo_of, pack_goods
 from trucker.sim.power import Power, pay, power_sources, powerable, unused_panels
 from trucker.sim.state import ShipState
 
@@ -220,7 +220,8 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
     if not goods:
         return
     ship = player.ship
-    ways = arrangements(ship, goods)
+    cargo = cargo_of(ship)
+    ways = arrangements(ship, goods, cargo=cargo)
     if len(ways) == 1:
         kept, dropped = ways[0]
     else:
@@ -235,13 +236,16 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
             player, Decision(DecisionKind.LOAD_GOODS, player.name, options, why)
         ).value
         kept, dropped = choice.kept, choice.dropped
+    recording = flight.table.recording
     holds: dict[str, str] = {}
-    for cell, load in pack_goods(ship, kept):
-        held = ship.contents[cell]
+    contents = ship.contents
+    for cell, load in pack_goods(ship, kept, cargo):
+        held = contents[cell]
         if held.goods != load:
             ship.set(cell, held._replace(goods=load))
-            holds[str(cell)] = load
-    if flight.table.recording:
+            if recording:
+                holds[str(cell)] = load
+    if recording:
         flight.table.emit(Loaded(player.name, goods, kept, dropped, holds))
 
 
@@ -251,10 +255,14 @@ def goods_aboard(ship: ShipState) -> int:
     return goods_value("".join(contents[c].goods for c in ship.of(Part.CARGO)))
 
 
-def loadable_value(ship: ShipState, goods: str, aboard: int | None = None) -> int:
+def loadable_value(
+    ship: ShipState, goods: str, aboard: int | None = None, cargo: Cargo | None = None
+) -> int:
     """What gaining ``goods`` would add to the goods aboard (worth ``aboard``, when the caller
-    already knows), keeping the best."""
-    return best_kept_value(ship, goods) - (goods_aboard(ship) if aboard is None else aboard)
+    already knows), keeping the best (``cargo``: the holds, when the caller has read them)."""
+    if aboard is None:
+        aboard = goods_value(cargo.aboard) if cargo is not None else goods_aboard(ship)
+    return best_kept_value(ship, goods, cargo) - aboard
 
 
 def offer_take(

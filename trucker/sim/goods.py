@@ -4,16 +4,45 @@ and how the kept cubes are packed into the holds."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part, goods_value
 from trucker.sim.state import ShipState
 
-__all__ = ["arrangements", "best_kept_value", "pack_goods", "holds_of"]
+__all__ = ["Cargo", "cargo_of", "arrangements", "best_kept_value", "pack_goods", "holds_of"]
 
 
 _most_valuable_first = {good: -value for good, value in GOODS_VALUE.items()}.__getitem__
 """Sort key for goods letters, most valuable first (a dict lookup: no Python call per cube)."""
+
+
+class Cargo(NamedTuple):
+    """The cargo holds as they stand, read in one pass: each hold (square, capacity, red) in
+    board order, the goods aboard, and the room in red holds and in plain holds. What gained
+    goods are worth, the ways to keep them and their packing are all read from it."""
+
+    holds: list[tuple[Cell, int, bool]]
+    aboard: str
+    red_room: int
+    plain_room: int
+
+
+def cargo_of(ship: ShipState) -> Cargo:
+    """The ship's cargo holds as they stand (:class:`Cargo`)."""
+    tiles, contents = ship.tiles, ship.contents
+    holds = []
+    aboard = ""
+    red_room = plain_room = 0
+    for cell in ship.of(Part.CARGO):
+        tile = tiles[cell]
+        holds.append((cell, tile.capacity, tile.red))
+        aboard += contents[cell].goods
+        if tile.red:
+            red_room += tile.capacity
+        else:
+            plain_room += tile.capacity
+    return Cargo(holds, aboard, red_room, plain_room)
 
 
 def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
@@ -22,20 +51,13 @@ def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
     return [(c, tiles[c].capacity, tiles[c].red) for c in ship.of(Part.CARGO)]
 
 
-def best_kept_value(ship: ShipState, gained: str) -> int:
+def best_kept_value(ship: ShipState, gained: str, cargo: Cargo | None = None) -> int:
     """What the best way of keeping the goods aboard plus ``gained`` is worth: as many red cubes
     as the red holds take, then the most valuable others in the room left (the first of
-    :func:`arrangements`, without listing the others)."""
-    tiles, contents = ship.tiles, ship.contents
-    pool = gained
-    red_room = plain_room = 0
-    for cell in ship.of(Part.CARGO):
-        tile = tiles[cell]
-        pool += contents[cell].goods
-        if tile.red:
-            red_room += tile.capacity
-        else:
-            plain_room += tile.capacity
+    :func:`arrangements`, without listing the others). ``cargo``: the holds, when the caller
+    has read them."""
+    _, aboard, red_room, plain_room = cargo or cargo_of(ship)
+    pool = gained + aboard
     reds = min(pool.count("R"), red_room)
     room = plain_room + red_room - reds
     value = GOODS_VALUE["R"] * reds
@@ -46,23 +68,23 @@ def best_kept_value(ship: ShipState, gained: str) -> int:
     return value
 
 
-def arrangements(ship: ShipState, gained: str, limit: int = 12) -> list[tuple[str, str]]:
+def arrangements(
+    ship: ShipState, gained: str, limit: int = 12, cargo: Cargo | None = None
+) -> list[tuple[str, str]]:
     """The ways to keep goods when gaining ``gained`` (RULES §6.1: red only in red holds;
     rearranging and dumping allowed when gaining): ``(kept, dropped)`` pairs keeping as many
-    cubes as fit, most valuable first. Everything fits: a single pair.
+    cubes as fit, most valuable first. Everything fits: a single pair. ``cargo``: the holds,
+    when the caller has read them.
 
     Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
     the red holds take, and the other colours filling what room is left.
     """
-    contents = ship.contents
-    aboard = "".join(contents[c].goods for c in ship.of(Part.CARGO))
+    _, aboard, red_room, plain_room = cargo or cargo_of(ship)
     pool = aboard + gained
-    holds = holds_of(ship)
-    red_room = sum(cap for _, cap, is_red in holds if is_red)
-    plain_room = sum(cap for _, cap, is_red in holds if not is_red)
-    have = {g: pool.count(g) for g in "RYGB"}
-    if have["R"] <= red_room and len(pool) <= red_room + plain_room:
+    reds_had = pool.count("R")
+    if reds_had <= red_room and len(pool) <= red_room + plain_room:
         return [("".join(sorted(pool, key=_most_valuable_first)), "")]
+    have = {g: pool.count(g) for g in "RYGB"}
     best_size, ways = -1, list[str]()
     for reds in range(min(have["R"], red_room), -1, -1):
         others = min(have["Y"] + have["G"] + have["B"], plain_room + red_room - reds)
@@ -86,11 +108,14 @@ def _minus(pool: str, kept: str) -> str:
     return "".join(rest)
 
 
-def pack_goods(ship: ShipState, kept: str) -> Iterator[tuple[Cell, str]]:
+def pack_goods(
+    ship: ShipState, kept: str, cargo: Cargo | None = None
+) -> Iterator[tuple[Cell, str]]:
     """Place ``kept`` goods in the holds: red cubes in red holds, the rest filling plain holds
     first, most valuable first, holds in board order (the project's packing; the rules let the
-    owner rearrange freely when gaining)."""
-    holds = holds_of(ship)
+    owner rearrange freely when gaining). ``cargo``: the holds, when the caller has read
+    them."""
+    holds = cargo.holds if cargo is not None else holds_of(ship)
     loads: dict[Cell, str] = {c: "" for c, _, _ in holds}
     room = {c: cap for c, cap, _ in holds}
     reds = [c for c, _, is_red in holds if is_red]
