@@ -4,6 +4,7 @@ and how the kept cubes are packed into the holds."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from trucker.core.geometry import Cell
@@ -57,7 +58,13 @@ def best_kept_value(ship: ShipState, gained: str, cargo: Cargo | None = None) ->
     :func:`arrangements`, without listing the others). ``cargo``: the holds, when the caller
     has read them."""
     _, aboard, red_room, plain_room = cargo or cargo_of(ship)
-    pool = gained + aboard
+    return _kept_value(gained + aboard, red_room, plain_room)
+
+
+@lru_cache(maxsize=4096)
+def _kept_value(pool: str, red_room: int, plain_room: int) -> int:
+    """:func:`best_kept_value` of a pool of cubes and the room for them (worked out once per
+    pool and room: a ship meets the same few goods and holds flight after flight)."""
     reds = min(pool.count("R"), red_room)
     room = plain_room + red_room - reds
     value = GOODS_VALUE["R"] * reds
@@ -80,10 +87,15 @@ def arrangements(
     the red holds take, and the other colours filling what room is left.
     """
     _, aboard, red_room, plain_room = cargo or cargo_of(ship)
-    pool = aboard + gained
-    reds_had = pool.count("R")
-    if reds_had <= red_room and len(pool) <= red_room + plain_room:
-        return [("".join(sorted(pool, key=_most_valuable_first)), "")]
+    return list(_ways(aboard + gained, red_room, plain_room, limit))
+
+
+@lru_cache(maxsize=4096)
+def _ways(pool: str, red_room: int, plain_room: int, limit: int) -> tuple[tuple[str, str], ...]:
+    """:func:`arrangements` of a pool of cubes and the room for them (worked out once per pool
+    and room)."""
+    if pool.count("R") <= red_room and len(pool) <= red_room + plain_room:
+        return (("".join(sorted(pool, key=_most_valuable_first)), ""),)
     have = {g: pool.count(g) for g in "RYGB"}
     best_size, ways = -1, list[str]()
     for reds in range(min(have["R"], red_room), -1, -1):
@@ -98,7 +110,7 @@ def arrangements(
                 if b <= have["B"]:
                     ways.append("R" * reds + "Y" * y + "G" * g + "B" * b)
     ranked = sorted(set(ways), key=lambda k: (-goods_value(k), k))[:limit]
-    return [(k, _minus(pool, k)) for k in ranked]
+    return tuple((k, _minus(pool, k)) for k in ranked)
 
 
 def _minus(pool: str, kept: str) -> str:
@@ -119,9 +131,9 @@ def pack_goods(
     loads: dict[Cell, str] = {c: "" for c, _, _ in holds}
     room = {c: cap for c, cap, _ in holds}
     reds = [c for c, _, is_red in holds if is_red]
-    plains = [c for c, _, is_red in holds if not is_red]
+    others = [c for c, _, is_red in holds if not is_red] + reds
     for good in sorted(kept, key=_most_valuable_first):
-        for cell in reds if good == "R" else plains + reds:
+        for cell in reds if good == "R" else others:
             if room[cell]:
                 loads[cell] += good
                 room[cell] -= 1
