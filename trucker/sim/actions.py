@@ -131,7 +131,8 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
     not enough; never robots or passengers, RULES §4.3, §6.2). Returns how many were lost."""
     ship = player.ship
     lost = 0
-    squares = sorted(ship.tiles)
+    # the tiles with crew now, in board order: a loss never puts crew on another tile
+    squares = sorted(c for c, held in ship.contents.items() if held.crew or held.alien)
     while lost < count:
         options = []
         left, aboard = count - lost, ship.humans()
@@ -173,7 +174,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
     run out, nothing more (RULES §6.1)."""
     ship = player.ship
     taken = ""
-    squares: list[str] = []
+    squares: list[Cell] = []
     for _ in range(count):
         holds = [(c, h.goods) for c, h in sorted(ship.contents.items()) if h.goods]
         if not holds:
@@ -184,9 +185,9 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         held = ship.contents[cell]
         ship.set(cell, held._replace(goods=held.goods.replace(best, "", 1)))
         taken += best
-        squares.append(str(cell))
-    if taken:
-        flight.table.emit(GoodsLost(player.name, taken, tuple(squares)))
+        squares.append(cell)
+    if taken and flight.table.recording:
+        flight.table.emit(GoodsLost(player.name, taken, tuple(map(str, squares))))
     for _ in range(count - len(taken)):
         contents = ship.contents
         batteries = [(c, contents[c].charge) for c in ship.of(Part.BATTERY) if contents[c].charge]
@@ -334,7 +335,7 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
         player, Decision(DecisionKind.RECRUIT, player.name, tuple(options), context)
     ).value
     count = choice.humans
-    squares: list[str] = []
+    squares: list[Cell] = []
     wanted = {False: count - choice.asleep, True: choice.asleep}
     for cell, asleep, free in berths:
         n = min(free, wanted[asleep])
@@ -345,9 +346,9 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
             ship.set(cell, held._replace(sleepers=held.sleepers + n))
         else:
             ship.set(cell, held._replace(crew=held.crew + n))
-        squares += [str(cell)] * n
+        squares += [cell] * n
         wanted[asleep] -= n
     sleepers = choice.asleep
-    if squares:
-        flight.table.emit(Recruited(player.name, tuple(squares), sleepers))
+    if squares and flight.table.recording:
+        flight.table.emit(Recruited(player.name, tuple(map(str, squares)), sleepers))
     return count

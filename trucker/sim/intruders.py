@@ -107,7 +107,7 @@ def next_step(
     tile, going back out through the side it came in by is the ruling ``landing_dead_end``
     (``back_from_landing``, RULES §10). The engine walks by it, and the walk's pictures read
     a step's tries from it when a log does not carry them."""
-    by_side = {side: cell for cell, side in joined.items()}
+    by_side = dict(zip(joined.values(), joined, strict=True))  # side -> neighbour
     for move, side, before in _TRIES[heading, hand]:
         target = by_side.get(side)
         if target is not None:
@@ -381,27 +381,27 @@ def _walk(
             if recording:
                 table.emit(Escaped(ship.name, str(hand), number))
             return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
-        move, tried = found.move, found.tried
+        move, heading, square, tried = found
         why = _why(move, hand, tried)
-        heading = found.heading
-        previous, current, number = current, found.square, number + 1
+        previous, current, number = current, square, number + 1
         guard = defender(ship, current, armed, table)
         if guard is not None:
-            part = ship.tiles[current].part
-            table.emit(
-                Walked(
-                    ship.name,
-                    str(hand),
-                    number,
-                    str(current),
-                    str(part),
-                    str(heading),
-                    move,
-                    why,
-                    tried,
+            part = tiles[current].part
+            if recording:
+                table.emit(
+                    Walked(
+                        ship.name,
+                        str(hand),
+                        number,
+                        str(current),
+                        str(part),
+                        str(heading),
+                        move,
+                        why,
+                        tried,
+                    )
                 )
-            )
-            table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
+                table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
             steps.append(
                 Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
             )
@@ -479,8 +479,10 @@ def _board(
         return result("miss")
     armed = _armed(ship, table)
     guard = defender(ship, landing, armed, table, landing=True)
+    recording = table.recording
     if guard is not None:
-        table.emit(Repelled(ship.name, str(landing), guard))
+        if recording:
+            table.emit(Repelled(ship.name, str(landing), guard))
         return result("repelled", repelled_by=guard)
     walks: list[Walk] = []
     damage = NO_DAMAGE
@@ -489,7 +491,8 @@ def _board(
         if landing not in ship.tiles:
             # an earlier walker's fuses (ruling double_commando_detonation = "immediate") broke
             # the landing tile off the ship: this intruder drifts away with it
-            table.emit(Escaped(ship.name, str(hand), 0))
+            if recording:
+                table.emit(Escaped(ship.name, str(hand), 0))
             walks.append(Walk(hand, (), "escaped"))
             continue
         if walks:
@@ -510,8 +513,9 @@ def _board(
     reward = _NO_REWARD
     if beaten:
         reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
-        why = f"{beaten} {card.kind} defeated"
-        table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
+        if recording:
+            why = f"{beaten} {card.kind} defeated"
+            table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
     outcome = walks[0].outcome if len(walks) == 1 else "boarded"
     return result(outcome, walks=tuple(walks), damage=damage, reward=reward)
 

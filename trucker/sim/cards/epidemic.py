@@ -16,6 +16,7 @@ def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
     kinds = {Part.CABIN}
     if flight.rulings.epidemic_cabins == "cabins+luxury":
         kinds.add(Part.LUXURY_CABIN)
+    recording = flight.table.recording
     for player in flight.in_order():
         ship = player.ship
         contents = ship.contents
@@ -28,14 +29,15 @@ def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
         sick = sorted(c for c in occupied if connected.get(c, frozenset()) & (occupied - {c}))
         for cell in sick:
             held = ship.contents[cell]
+            alien: str | None = None
             if held.alien:
                 ship.set(cell, held._replace(alien=None))
-                flight.table.emit(CrewLost(player.name, str(cell), 0, str(held.alien), "epidemic"))
+                humans, alien, why = 0, str(held.alien), "epidemic"
             elif held.crew:
                 ship.set(cell, held._replace(crew=held.crew - 1))
-                flight.table.emit(CrewLost(player.name, str(cell), 1, None, "epidemic"))
+                humans, why = 1, "epidemic"
             else:
                 ship.set(cell, held._replace(passenger=False))
-                flight.table.emit(
-                    CrewLost(player.name, str(cell), 0, None, "epidemic: the passenger")
-                )
+                humans, why = 0, "epidemic: the passenger"
+            if recording:
+                flight.table.emit(CrewLost(player.name, str(cell), humans, alien, why))
