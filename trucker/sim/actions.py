@@ -133,6 +133,7 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
     lost = 0
     # the tiles with crew now, in board order: a loss never puts crew on another tile
     squares = sorted(c for c, held in ship.contents.items() if held.crew or held.alien)
+    names = {cell: str(cell) for cell in squares}
     while lost < count:
         options = []
         left, aboard = count - lost, ship.humans()
@@ -140,10 +141,10 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
             held = ship.contents[cell]
             if held.crew:
                 loss = CrewLoss(cell, None, held.crew, left, aboard)
-                options.append(Option(f"a human from {cell}", loss))
+                options.append(Option(f"a human from {names[cell]}", loss))
             if held.alien:
                 loss = CrewLoss(cell, str(held.alien), 0, left, aboard)
-                options.append(Option(f"the {held.alien} alien from {cell}", loss))
+                options.append(Option(f"the {held.alien} alien from {names[cell]}", loss))
         if not options:
             break
         if len(options) == 1:

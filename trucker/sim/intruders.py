@@ -287,10 +287,10 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
     ``predators_eat_robots``) robots; never stasis sleepers (RULES §7.3)."""
     held = ship.contents[cell]
     robots = held.robots if table.rulings.predators_eat_robots else 0
+    if not (held.crew or held.alien or held.goods or held.charge or robots or held.passenger):
+        return None
     aliens = (str(held.alien),) if held.alien else ()
     passengers = int(held.passenger)
-    if not (held.crew or aliens or held.goods or held.charge or robots or passengers):
-        return None
     eaten = Eaten(cell, step, held.crew, aliens, held.goods, held.charge, robots, passengers)
     left = held._replace(crew=0, alien=None, goods="", charge=0, passenger=False)
     ship.set(cell, left._replace(robots=0, active=False) if robots else left)
@@ -331,24 +331,30 @@ def _walk(
     landing: Cell,
     armed: frozenset[Cell],
 ) -> Walk:
+    """One intruder's walk from its landing tile: each tile it enters, what it eats or fuses
+    there, until a defender defeats it, it leaves the ship, or its steps run out."""
     heading = card.direction.opposite
     steps: list[Step] = []
     fuses: list[Cell] = []
-
     recording = table.recording
     tiles = ship.tiles
+    joined = ship.structure.joined
     eats = card.kind is not IntruderKind.COMMANDO
-    places_fuses = card.kind.places_fuses
-
-    def enter(cell: Cell, number: int, move: str, why: str, tried: tuple[str, ...]) -> None:
-        part = tiles[cell].part
+    fuse_steps = card.fuses if card.kind.places_fuses else ()
+    back_from_landing = table.rulings.landing_dead_end == "back"
+    last = card.steps
+    current, previous, number = landing, None, 1
+    move, why = "landed", "the first tile met on its line"
+    tried: tuple[str, ...] = ()
+    while True:  # it enters ``current``: step ``number``
+        part = tiles[current].part
         if recording:
             table.emit(
                 Walked(
                     ship.name,
                     str(hand),
                     number,
-                    str(cell),
+                    str(current),
                     str(part),
                     str(heading),
                     move,
@@ -356,20 +362,16 @@ def _walk(
                     tried,
                 )
             )
-        eaten = _eat(table, ship, cell, number, hand) if eats else None
-        fused = places_fuses and number in card.fuses
+        eaten = _eat(table, ship, current, number, hand) if eats else None
+        fused = number in fuse_steps
         if fused:
             if recording:
-                table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
-            if cell not in fuses:
-                fuses.append(cell)
-        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, None, tried))
-
-    enter(landing, 1, "landed", "the first tile met on its line", ())
-    current, previous, number = landing, None, 1
-    back_from_landing = table.rulings.landing_dead_end == "back"
-    joined = ship.structure.joined
-    while number < card.steps:
+                table.emit(Fused(ship.name, str(hand), number, str(current), current in fuses))
+            if current not in fuses:
+                fuses.append(current)
+        steps.append(Step(number, current, part, heading, move, why, eaten, fused, None, tried))
+        if number >= last:
+            break
         found = next_step(
             joined[current],
             heading,
@@ -378,9 +380,7 @@ def _walk(
             back_from_landing=back_from_landing,
         )
         if found is None:
-            if recording:
-                table.emit(Escaped(ship.name, str(hand), number))
-            return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
+            break
         move, heading, square, tried = found
         why = _why(move, hand, tried)
         previous, current, number = current, square, number + 1
@@ -406,7 +406,6 @@ def _walk(
                 Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
             )
             return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
-        enter(current, number, move, why, tried)
     if recording:
         table.emit(Escaped(ship.name, str(hand), number))
     return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
@@ -545,12 +544,13 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
 
 def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     def useful(center: Cell) -> str:
-        if not ship.of(Part.ARMORY):
+        rulings = table.rulings
+        arming = [a for a in ship.of(Part.ARMORY) if center in armory_reach(ship, a, rulings)]
+        if not arming:
             return ""
-        for armory, tile in ship.tiles.items():
-            if tile.part is Part.ARMORY and center in armory_reach(ship, armory, table.rulings):
-                return f"armed by the armory on {armory}, they would defend"
-        return ""
+        if len(arming) > 1:  # the one the ship lists first
+            arming = [c for c in ship.tiles if c in arming]
+        return f"armed by the armory on {arming[0]}, they would defend"
 
     return useful
 

@@ -22,8 +22,9 @@ def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
         contents = ship.contents
         occupied = {
             c
-            for c, t in ship.tiles.items()
-            if t.part in kinds and (contents[c].occupants or contents[c].passenger)
+            for part in kinds
+            for c in ship.of(part)
+            if contents[c].occupants or contents[c].passenger
         }
         connected = ship.structure.connected
         sick = sorted(c for c in occupied if connected.get(c, frozenset()) & (occupied - {c}))
