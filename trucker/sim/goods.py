@@ -11,45 +11,70 @@ from trucker.core.geometry import Cell
 from trucker.core.parts import GOODS_VALUE, Part, goods_value
 from trucker.sim.state import ShipState
 
-__all__ = ["Cargo", "cargo_of", "arrangements", "best_kept_value", "pack_goods", "holds_of"]
+__all__ = [
+    "Cargo",
+    "Holds",
+    "cargo_of",
+    "arrangements",
+    "best_kept_value",
+    "pack_goods",
+    "holds_of",
+]
 
 
 _most_valuable_first = {good: -value for good, value in GOODS_VALUE.items()}.__getitem__
 """Sort key for goods letters, most valuable first (a dict lookup: no Python call per cube)."""
 
 
-class Cargo(NamedTuple):
-    """The cargo holds as they stand, read in one pass: each hold (square, capacity, red) in
-    board order, the goods aboard, and the room in red holds and in plain holds. What gained
-    goods are worth, the ways to keep them and their packing are all read from it."""
+class Holds(NamedTuple):
+    """A ship's cargo holds, which change only when one is lost: their squares, each hold
+    (square, capacity, red) in board order, the room in red holds and in plain holds, and the
+    packings worked out for them (:func:`pack_goods`)."""
 
-    holds: list[tuple[Cell, int, bool]]
-    aboard: str
+    cells: tuple[Cell, ...]
+    holds: tuple[tuple[Cell, int, bool], ...]
     red_room: int
     plain_room: int
+    packed: dict[str, tuple[tuple[Cell, str], ...]]
+
+
+_HOLDS: dict[int, Holds] = {}
+"""The holds of each arrangement of cargo tiles, by the identity of the squares' tuple a ship
+state shares with its copies and its built ship until a hold is lost (a new tuple then)."""
+
+
+def _holds(ship: ShipState) -> Holds:
+    cells = ship.of(Part.CARGO)
+    found = _HOLDS.get(id(cells))
+    if found is None or found.cells is not cells:
+        tiles = ship.tiles
+        holds = tuple((c, tiles[c].capacity, tiles[c].red) for c in cells)
+        red_room = sum(capacity for _, capacity, red in holds if red)
+        plain_room = sum(capacity for _, capacity, red in holds if not red)
+        if len(_HOLDS) >= 1024:
+            _HOLDS.clear()
+        found = _HOLDS[id(cells)] = Holds(cells, holds, red_room, plain_room, {})
+    return found
+
+
+class Cargo(NamedTuple):
+    """The cargo holds as they stand: the holds (:class:`Holds`) and the goods aboard. What
+    gained goods are worth, the ways to keep them and their packing are all read from it."""
+
+    holds: Holds
+    aboard: str
 
 
 def cargo_of(ship: ShipState) -> Cargo:
     """The ship's cargo holds as they stand (:class:`Cargo`)."""
-    tiles, contents = ship.tiles, ship.contents
-    holds = []
-    aboard = ""
-    red_room = plain_room = 0
-    for cell in ship.of(Part.CARGO):
-        tile = tiles[cell]
-        holds.append((cell, tile.capacity, tile.red))
-        aboard += contents[cell].goods
-        if tile.red:
-            red_room += tile.capacity
-        else:
-            plain_room += tile.capacity
-    return Cargo(holds, aboard, red_room, plain_room)
+    holds = _holds(ship)
+    contents = ship.contents
+    return Cargo(holds, "".join([contents[c].goods for c in holds.cells]))
 
 
 def holds_of(ship: ShipState) -> list[tuple[Cell, int, bool]]:
     """The cargo holds: square, capacity, red."""
-    tiles = ship.tiles
-    return [(c, tiles[c].capacity, tiles[c].red) for c in ship.of(Part.CARGO)]
+    return list(_holds(ship).holds)
 
 
 def best_kept_value(ship: ShipState, gained: str, cargo: Cargo | None = None) -> int:
@@ -57,8 +82,8 @@ def best_kept_value(ship: ShipState, gained: str, cargo: Cargo | None = None) ->
     as the red holds take, then the most valuable others in the room left (the first of
     :func:`arrangements`, without listing the others). ``cargo``: the holds, when the caller
     has read them."""
-    _, aboard, red_room, plain_room = cargo or cargo_of(ship)
-    return _kept_value(gained + aboard, red_room, plain_room)
+    holds, aboard = cargo or cargo_of(ship)
+    return _kept_value(gained + aboard, holds.red_room, holds.plain_room)
 
 
 @lru_cache(maxsize=4096)
@@ -86,8 +111,8 @@ def arrangements(
     Cubes of one colour are alike, so the ways are counts of each colour: as many red cubes as
     the red holds take, and the other colours filling what room is left.
     """
-    _, aboard, red_room, plain_room = cargo or cargo_of(ship)
-    return list(_ways(aboard + gained, red_room, plain_room, limit))
+    holds, aboard = cargo or cargo_of(ship)
+    return list(_ways(aboard + gained, holds.red_room, holds.plain_room, limit))
 
 
 @lru_cache(maxsize=4096)
@@ -125,9 +150,18 @@ def pack_goods(
 ) -> Iterator[tuple[Cell, str]]:
     """Place ``kept`` goods in the holds: red cubes in red holds, the rest filling plain holds
     first, most valuable first, holds in board order (the project's packing; the rules let the
-    owner rearrange freely when gaining). ``cargo``: the holds, when the caller has read
-    them."""
-    holds = cargo.holds if cargo is not None else holds_of(ship)
+    owner rearrange freely when gaining). Each hold and what it holds then, in board order.
+    ``cargo``: the holds, when the caller has read them. Worked out once per holds and goods."""
+    holds = cargo.holds if cargo is not None else _holds(ship)
+    found = holds.packed.get(kept)
+    if found is None:
+        found = _pack(holds.holds, kept)
+        if len(holds.packed) < 256:
+            holds.packed[kept] = found
+    return iter(found)
+
+
+def _pack(holds: tuple[tuple[Cell, int, bool], ...], kept: str) -> tuple[tuple[Cell, str], ...]:
     loads: dict[Cell, str] = {c: "" for c, _, _ in holds}
     room = {c: cap for c, cap, _ in holds}
     reds = [c for c, _, is_red in holds if is_red]
@@ -138,4 +172,4 @@ def pack_goods(
                 loads[cell] += good
                 room[cell] -= 1
                 break
-    yield from loads.items()
+    return tuple(loads.items())
