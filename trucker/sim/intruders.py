@@ -579,17 +579,31 @@ def _robots_shifts(
     if not ship.of(Part.THRUSTER):
         return lambda center, power: ()
 
-    @cache
-    def walks(center: Cell, moved: Line) -> LinePreview:
-        """The walk on ``moved`` with these robots awake, whatever paid for them."""
-        return _preview(table, awake(table, ship, center, None), card)(moved)
+    walked: dict[tuple[Cell, Line], LinePreview] = {}
+    opened: dict[Cell, tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]] = {}
 
-    @cache
+    def walks(center: Cell, moved: Line) -> LinePreview:
+        """The walk on ``moved`` with these robots awake, whatever paid for them (once per
+        center and line)."""
+        found = walked.get((center, moved))
+        if found is None:
+            twin = awake(table, ship, center, None)
+            found = walked[center, moved] = _preview(table, twin, card)(moved)
+        return found
+
     def openings(
         center: Cell,
     ) -> tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]:
         """Each move only the robots of ``center`` could work, the line it leads to, and every
-        way to fire it once they are awake, before paying for them."""
+        way to fire it once they are awake, before paying for them (once per center)."""
+        found = opened.get(center)
+        if found is None:
+            found = opened[center] = _openings(center)
+        return found
+
+    def _openings(
+        center: Cell,
+    ) -> tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]:
         connected = ship.structure.connected
         moves = [
             m
@@ -607,18 +621,18 @@ def _robots_shifts(
         return tuple((m, shift_line(ship.board, rolled, m), ways) for m, ways in found if ways)
 
     def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
-        opened = []
+        found = []
         for moves_to, moved, ways in openings(center):
             for thruster, way in ways:
                 fuel = _after(way, power)
                 if fuel is not None:  # the first way with power left once the robots are paid
                     outcome = partial(_paid_walk, walks, center, moved, power)
-                    opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+                    found.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
                     break
-        if not opened:
+        if not found:
             return ()
         stay = ShiftOption(None, None, None, rolled, stays)
-        return (stay, *opened)
+        return (stay, *found)
 
     return shifts
 

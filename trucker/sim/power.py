@@ -82,9 +82,9 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     out = []
     if ship.tokens():
         out = [
-            Power("battery", cell, contents[cell].charge)
+            Power("battery", cell, charge)
             for cell in ship.of(Part.BATTERY)
-            if contents[cell].charge > 0
+            if (charge := contents[cell].charge) > 0
         ]
     panels = ship.of(Part.SOLAR_PANEL)
     if panels:
