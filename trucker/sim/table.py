@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from trucker.core.decisions import Choice, Decision, Option, Policy, answer, ask
+from trucker.core.decisions import Choice, Decision, DecisionKind, Option, Policy, answer, ask
 from trucker.core.dice import Dice, Roll
 from trucker.core.events import Decided, Event, Rolled
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
@@ -91,6 +91,13 @@ class Table:
             Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
         )
         return option
+
+    def answered(self, ship: str, kind: DecisionKind, label: str, context: str) -> None:
+        """Record a decision of two or more options whose answer is known without asking (a
+        captain that never gives up, asked whether to): what :meth:`ask` records of it."""
+        if self.log is not None:
+            self.choices.append(Choice(kind, ship, label, False))
+            self.log.append(Decided(ship, kind.value, label, False, context))
 
     def fork(self) -> Table:
         """An independent table at the same point: the log and choices copied, the dice and
