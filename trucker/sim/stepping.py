@@ -60,7 +60,6 @@ class _Mark:
 
     flight: Flight
     log: int
-    choices: int
     decided: int
 
 
@@ -251,7 +250,6 @@ class FlightState:
             self._mark = _Mark(
                 self.flight.copy(self.table),
                 len(log) if log is not None else 0,
-                len(self.table.choices),
                 self._decided,
             )
         elif self._stale:
@@ -277,7 +275,6 @@ class FlightState:
         self.flight = mark.flight.copy(self.table)
         if self.table.log is not None:
             del self.table.log[mark.log :]
-        del self.table.choices[mark.choices :]
         self._stale = False
 
     def _start(self) -> None:
@@ -378,7 +375,7 @@ class FlightState:
             shuffle.shuffle(later)
             cards[len(cards) - len(later) :] = later
             twin.flight.deck_rng = shuffle
-        twin._mark = _Mark(twin.flight, 0, 0, mark.decided)
+        twin._mark = _Mark(twin.flight, 0, mark.decided)
         twin._stale = False
         twin._attach()
         twin._run_first()
