@@ -303,7 +303,8 @@ class Flight:
         if player.flying:
             player.gave_up = reason
             self._order = None
-            self.table.emit(GaveUp(player.name, reason))
+            if self.table.recording:
+                self.table.emit(GaveUp(player.name, reason))
 
     # --- one card --------------------------------------------------------------------------
 
@@ -316,19 +317,12 @@ class Flight:
     def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Any], None]) -> None:
         self.card_index = index
         if self.table.recording:
-            self.table.emit(
-                CardRevealed(
-                    index + 1,
-                    card.label,
-                    str(card.type),
-                    str(card.level),
-                    card.numbers(),
-                    card.representative,
-                )
-            )
+            self.table.emit(CardRevealed(index + 1, *_face(card)))
+        flies_on = self._flies_on
         for player in self.in_order():
             player.ship.new_card()
-            self._offer_give_up(player, card)
+            if player.name not in flies_on:
+                self._offer_give_up(player, card)
         resolver(self, card)
         for player in self.players:
             if player.flying and player.pending is None and player.ship.humans() == 0:
@@ -381,7 +375,8 @@ class Flight:
                 decision = Decision(DecisionKind.INSURE, player.name, options, "Class IV insurance")
                 player.insured = self.ask(player, decision).value.buy
             player.premium = price if player.insured else 0
-            self.table.emit(Insured(player.name, bool(player.insured), price, insurance.cap))
+            if self.table.recording:
+                self.table.emit(Insured(player.name, bool(player.insured), price, insurance.cap))
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -406,26 +401,27 @@ class Flight:
                 fifth = self.rulings.fifth_place_reward
                 reward = arrival[place - 1] if place <= len(arrival) else fifth
             looks = best if place is not None and exposed[player.name] == fewest else 0
-            goods = "".join(h.goods for h in player.ship.contents.values())
+            goods = "".join([h.goods for h in player.ship.contents.values()])
             sales = goods_value(goods)
             if not player.flying:
                 sales = (sales + 1) // 2
             losses = self._losses(player)
             total = player.credits + reward + looks + sales - losses - player.premium
             final = max(0, total)
-            self.table.emit(
-                Settled(
-                    player.name,
-                    place,
-                    reward,
-                    looks,
-                    sales,
-                    losses,
-                    player.credits,
-                    final,
-                    player.premium,
+            if self.table.recording:
+                self.table.emit(
+                    Settled(
+                        player.name,
+                        place,
+                        reward,
+                        looks,
+                        sales,
+                        losses,
+                        player.credits,
+                        final,
+                        player.premium,
+                    )
                 )
-            )
             ship = player.ship
             results.append(
                 ShipResult(
@@ -464,6 +460,24 @@ class Flight:
         if cap is None and self.rulings.unknown_insurance_cap != "none":
             cap = int(self.rulings.unknown_insurance_cap)
         return lost if cap is None else min(lost, cap)
+
+
+_FACES: dict[int, tuple[Card, tuple[str, str, str, str, bool]]] = {}
+"""What a card shows when revealed, by the card's identity (with the card, so the identity is
+never another's): cards are immutable, and a run of logged flights reveals the same few
+hundred cards thousands of times."""
+
+
+def _face(card: Card) -> tuple[str, str, str, str, bool]:
+    """The card's label, type, level, numbers and whether they are representative, as a
+    revealed card's event tells them."""
+    found = _FACES.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_FACES) >= 4096:
+            _FACES.clear()
+        face = (card.label, str(card.type), str(card.level), card.numbers(), card.representative)
+        found = _FACES[id(card)] = (card, face)
+    return found[1]
 
 
 _BEFORE_THE_CARD = "before the card"

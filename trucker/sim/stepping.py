@@ -178,6 +178,9 @@ class FlightState:
         """Play on until the flight waits for an answer from outside the engine (returned), or
         is settled (None: :attr:`result` holds the flight's result); with ``cards``, stop
         too once that many more cards are played (None then, and :attr:`done` False)."""
+        if cards is None and self._tape is None and self.result is None:
+            self._play_out()
+            return None
         stop = None if cards is None else self.played + cards
         while self.result is None and (stop is None or self.played < stop):
             if not self._phase():
@@ -232,6 +235,16 @@ class FlightState:
 
     # --- the phases ------------------------------------------------------------------------
 
+    def _play_out(self) -> None:
+        """Play a flight with no tape to its settlement: the phases :meth:`_phase` plays one
+        at a time, one after another (nothing can stop such a flight)."""
+        if not self.started:
+            self._start()
+        flight = self.flight
+        while self.played < len(flight.cards) and flight.in_order():
+            self._card()
+        self._settle()
+
     def _phase(self) -> bool:
         """Play the next phase; False when it stopped to wait."""
         if not self.started:
@@ -279,15 +292,16 @@ class FlightState:
 
     def _start(self) -> None:
         flight = self.flight
-        self.table.emit(
-            FlightStarted(
-                str(flight.level),
-                flight.track,
-                tuple(p.name for p in flight.players),
-                tuple(p.position for p in flight.players),
-                len(flight.cards),
+        if self.table.recording:
+            self.table.emit(
+                FlightStarted(
+                    str(flight.level),
+                    flight.track,
+                    tuple(p.name for p in flight.players),
+                    tuple(p.position for p in flight.players),
+                    len(flight.cards),
+                )
             )
-        )
         flight.buy_insurance()
         self.started = True
 
@@ -304,14 +318,10 @@ class FlightState:
             before = _costs_row(flight)
         flight.resolve(index, card, resolver_for(card))
         after = _costs_row(flight)
-        self.costs.append(
-            {
-                p.name: (lost - lost_before, crew_before - crew, credits - credits_before)
-                for p, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
-                    flight.players, before, after, strict=True
-                )
-            }
-        )
+        costs = {}
+        for p, was, now in zip(flight.players, before, after, strict=True):
+            costs[p.name] = (now[0] - was[0], was[1] - now[1], now[2] - was[2])
+        self.costs.append(costs)
         self._before = after
         self.played = index + 1
 
