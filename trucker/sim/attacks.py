@@ -19,13 +19,8 @@ from trucker.core.events import Met, Stopped
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import Guard, Part, Reach, goods_value
 from trucker.core.rulings import Rulings
-from trucker.core.threats import (
-    Line,
-    Threat,
-    ThreatKind,
-    crossed,
-    read_roll,
-)
+from trucker.core.ship import Tile
+from trucker.core.threats import Line, Threat, ThreatKind, read_roll
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power, consumers_served, pay, power_sources
 from trucker.sim.shifts import LinePreview, offer_shift
@@ -160,7 +155,7 @@ class AttackResult(NamedTuple):
 def first_tile(ship: ShipState, line: Line) -> Cell | None:
     """The first tile met along ``line``, coming from its side (RULES §5.1)."""
     tiles = ship.tiles
-    for cell in crossed(ship.board, line):
+    for cell in ship.board.crossed(line.direction, line.index, line.entry):
         if cell in tiles:
             return cell
     return None
@@ -216,6 +211,25 @@ def _guarding(ship: ShipState, guard: Guard, line: Line, rulings: Rulings) -> li
     return [c for c in ship.of(guard.part) if line.direction in tiles[c].covers]
 
 
+def _free_stop(
+    ship: ShipState, kind: ThreatKind, tile: Tile, line: Line, rulings: Rulings
+) -> tuple[str, Cell | None] | None:
+    """What stops an impact on ``tile`` at no cost, in RULES §5.2's order: a smooth side (small
+    meteor), armor, then a defending part that needs no power (a single cannon against a large
+    meteor), with the tile that stops it; None when only a paid defence could."""
+    side = line.direction
+    if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
+        return "smooth", None
+    if side in tile.armor:
+        return "armor", None
+    for guard in ship.part_facts.guards[kind]:
+        if not guard.paid:
+            free = _guarding(ship, guard, line, rulings)
+            if free:
+                return guard.name, free[0]
+    return None
+
+
 def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
     """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy.
     The parts that defend, and how, are their rows' ``defends`` (components_data/parts.toml)."""
@@ -229,31 +243,18 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
     side = line.direction
     if recording:
         table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
-    stop = None
-    defender = None
-    guards = ship.part_facts.guards[kind]
-    if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
-        stop = "smooth"
-    elif side in tile.armor:
-        stop = "armor"
-    else:
-        for guard in guards:
-            if not guard.paid:
-                free = _guarding(ship, guard, line, table.rulings)
-                if free:
-                    stop, defender = guard.name, free[0]
-                    break
-    if stop is not None:
+    free = _free_stop(ship, kind, tile, line, table.rulings)
+    if free is not None:
+        stop, defender = free
         if recording:
             table.emit(
                 Stopped(ship.name, str(kind), str(hit), stop, str(defender) if defender else None)
             )
         return Impact(kind, line, hit, tile.part, stop, defender)
 
-    threat = f"{kind} from the {line.direction}"
     options = [Option(f"take the hit on {hit}", TakeHit(hit))]
     names: dict[str, str] = {}  # how the log names each paid defence, by its options' words
-    for guard in guards:
+    for guard in ship.part_facts.guards[kind]:
         if not guard.paid:
             continue
         word = guard.part.words
@@ -264,6 +265,7 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
             if served:
                 label = f"{word} {served[0]} with {power.label}"
                 options.append(Option(label, DefenceOption(word, served[0], power)))
+    threat = f"{kind} from the {line.direction}" if recording or len(options) > 1 else ""
     if len(options) > 1:
         connector = tile.side(side).word
         context = f"{threat} meets the {tile.part} on {hit} ({connector})"
@@ -278,15 +280,34 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
             if recording:
                 table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
             return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
-    damage = destroy(table, ship, [hit], threat)
+    # the cause is told only in the log (an unlogged flight names no cause)
+    damage = destroy(table, ship, (hit,), threat if recording else "")
     return Impact(kind, line, hit, tile.part, damage=damage)
+
+
+def _unharmed(ship: ShipState, kinds: Iterable[ThreatKind], line: Line, rulings: Rulings) -> bool:
+    """Does every impact on ``line`` miss the ship or meet a free stop (:func:`_free_stop`)?
+    Nothing then changes aboard, so a preview needs no copy of the ship to know it."""
+    for kind in kinds:
+        hit = first_tile(ship, line)
+        if hit is not None and _free_stop(ship, kind, ship.tiles[hit], line, rulings) is None:
+            return False
+    return True
+
+
+_UNHARMED = LinePreview()
+"""The preview of a line that costs nothing."""
 
 
 def _impacts_outcome(
     table: Table, ship: ShipState, kinds: Iterable[ThreatKind]
 ) -> Callable[[Line], LinePreview]:
+    kinds = tuple(kinds)
+
     def preview(line: Line) -> LinePreview:
-        twin = ship.copy()
+        if _unharmed(ship, kinds, line, table.rulings):
+            return _UNHARMED
+        twin = ship.scratch()
         quiet = table.quiet()
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
         crew = value = tokens_lost = 0
@@ -315,7 +336,7 @@ def attack(
             rolled,
             _impacts_outcome(table, ship, threat.kind.impacts),
             needs_crew=table.rulings.thruster_crew_for_meteors,
-            context=f"{threat.kind} from the {threat.direction}, {rolled}",
+            context=lambda: f"{threat.kind} from the {threat.direction}, {rolled}",
             earns=False,
         )
         if shift is not None:

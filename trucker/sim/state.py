@@ -234,6 +234,12 @@ class ShipState:
         """An independent state sharing the immutable parts (tiles, structure)."""
         self._owned = None  # the twin shares the tiles and the structure from now on
         self._own_structure = False
+        return self.scratch()
+
+    def scratch(self) -> ShipState:
+        """A copy to try something on and drop before this state changes again (a preview):
+        as :meth:`copy`, but this state keeps the tiles and structure it owns and goes on
+        changing them in place; the copy takes its own when it first loses a tile."""
         twin = ShipState(
             self.template,
             self.tiles,
