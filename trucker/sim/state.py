@@ -8,7 +8,7 @@ tile is removed, so thousands of flights can start from one built ship without d
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from weakref import WeakKeyDictionary
 
 from trucker.core.boards import Board
@@ -63,16 +63,24 @@ class Structure:
         return twin
 
     def pieces(self) -> list[set[Cell]]:
-        """The pieces under joined edges; when there is one, the structure remembers it."""
+        """The pieces under joined edges (none for no tiles); when there is one, the structure
+        remembers it."""
+        return self.broken() or ([set(self.joined)] if self.joined else [])
+
+    def broken(self) -> list[set[Cell]]:
+        """The pieces when the tiles lie in more than one, else none (and the structure
+        remembers that they are one piece): what every destruction asks, and on a ship known
+        whole, answered without a search or a set of its squares."""
         if self.whole:
-            return [set(self.joined)]
+            return []
         if self._split and _reach_each_other(self.joined, self._split):
             self.whole, self._split = True, ()
-            return [set(self.joined)]
+            return []
         found = components(self.joined)
+        self._split = ()
         if len(found) <= 1:
             self.whole = True
-        self._split = ()
+            return []
         return found
 
     def mark_whole(self) -> None:
@@ -80,11 +88,12 @@ class Structure:
         self.whole, self._split = True, ()
 
     def remove(
-        self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Iterable[Part] = ()
+        self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Collection[Part] = ()
     ) -> None:
         """Take tiles out, in place: removing never joins anything new, so only the removed
-        tiles' neighbours change. Router connections are worked out again only when the ship
-        has routers (a removed router can split a network)."""
+        tiles' neighbours change, and only the tiles connected to a removed one lose a
+        connection. Router connections are worked out again only when a router goes (it can
+        split a network; any other tile leaves every network as it was, less that tile)."""
         out = set(gone)
         joined = self.joined
         touched: set[Cell] = set()
@@ -94,19 +103,22 @@ class Structure:
         for cell in touched:
             joined[cell] = {o: d for o, d in joined[cell].items() if o not in out}
         parts = self.parts
+        router_gone = Part.ROUTER in parts_gone if parts_gone else Part.ROUTER in parts
         for part in set(parts_gone) if parts_gone else list(parts):
             kept = tuple(c for c in parts[part] if c not in out)
             if kept:
                 parts[part] = kept
             else:
                 del parts[part]
-        if Part.ROUTER in parts or any(tiles_part is Part.ROUTER for tiles_part in parts_gone):
+        if router_gone:
             self.connected = connections(joined, tiles)
         else:
             connected = self.connected
+            near: set[Cell] = set()
             for cell in out:
-                connected.pop(cell, None)
-            for cell in touched:
+                near.update(connected.pop(cell, ()))
+            near -= out
+            for cell in near:
                 connected[cell] = connected[cell] - out
         self.exposed = None
         # Each piece left after a removal holds a neighbour of a removed tile: with at most
