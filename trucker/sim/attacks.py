@@ -341,17 +341,11 @@ def attack(
         )
         if shift is not None:
             line = shift.line
-    impacts = tuple(resolve_impact(table, ship, kind, line) for kind in threat.kind.impacts)
+    impacts = tuple([resolve_impact(table, ship, kind, line) for kind in threat.kind.impacts])
+    if shift is None:
+        return AttackResult(ship.name, threat, roll, rolled, line, impacts=impacts)
     return AttackResult(
-        ship=ship.name,
-        threat=threat,
-        roll=roll,
-        rolled=rolled,
-        line=line,
-        shift=shift.direction if shift else None,
-        shift_power=shift.power if shift else None,
-        thruster=shift.thruster if shift else None,
-        impacts=impacts,
+        ship.name, threat, roll, rolled, line, shift.direction, shift.power, shift.thruster, impacts
     )
 
 

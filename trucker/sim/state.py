@@ -73,11 +73,14 @@ class Structure:
         whole, answered without a search or a set of its squares."""
         if self.whole:
             return []
-        if self._split and _reach_each_other(self.joined, self._split):
-            self.whole, self._split = True, ()
-            return []
+        split, self._split = self._split, ()
+        if split:
+            piece = _piece_unless_whole(self.joined, split)
+            if piece is None:
+                self.whole = True
+                return []
+            return [piece, *components(self.joined, [c for c in self.joined if c not in piece])]
         found = components(self.joined)
-        self._split = ()
         if len(found) <= 1:
             self.whole = True
             return []
@@ -127,22 +130,26 @@ class Structure:
             self.whole, self._split = False, tuple(sorted(touched))
 
 
-def _reach_each_other(joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, ...]) -> bool:
-    """Do these tiles lie in one piece? A search from the first that stops as soon as it has
-    met them all (the neighbours of a lost tile usually meet again a few tiles away)."""
+def _piece_unless_whole(
+    joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, ...]
+) -> set[Cell] | None:
+    """Do these tiles lie in one piece? A breadth-first search from the first that stops as
+    soon as it has met them all (the neighbours of a lost tile usually meet again two or three
+    steps away): None when they do, else the first one's whole piece, searched to its end (the
+    ship is then in more than one piece, and this is one of them)."""
     wanted = set(cells[1:])
     seen = {cells[0]}
-    frontier = [cells[0]]
-    while frontier:
-        cell = frontier.pop()
+    queue = [cells[0]]
+    for cell in queue:  # the queue grows as it is read: breadth first
         for other in joined[cell]:
             if other not in seen:
                 seen.add(other)
-                wanted.discard(other)
-                if not wanted:
-                    return True
-                frontier.append(other)
-    return not wanted
+                if other in wanted:
+                    wanted.discard(other)
+                    if not wanted:
+                        return None
+                queue.append(other)
+    return seen
 
 
 def _exposed_change(board: Board, before: Mapping[Cell, Tile], gone: Iterable[Cell]) -> int:
@@ -290,32 +297,61 @@ class ShipState:
         return self.template.with_tiles(self.tiles, self.contents)
 
     def set(self, cell: Cell, held: Contents) -> None:
-        """What a tile holds from now on (its part and sides never change)."""
+        """What a tile holds from now on (its part and sides never change). Counts already
+        made are kept up to date (as :meth:`_count` counts: crew and aliens in cabins, tokens
+        in batteries): a flight changes one tile at a time, and reads the counts between."""
+        counts = self._counts
+        before = self.contents.get(cell)
         self.contents[cell] = held
-        self._counts = None
+        if counts is None:
+            return
+        tile = self.tiles.get(cell)
+        if before is None or tile is None:
+            self._counts = None
+        elif tile.part is Part.CABIN:
+            humans, aliens, tokens = counts
+            aliens += (held.alien is not None) - (before.alien is not None)
+            self._counts = (humans + held.crew - before.crew, aliens, tokens)
+        elif tile.part is Part.BATTERY:
+            humans, aliens, tokens = counts
+            self._counts = (humans, aliens, tokens + held.charge - before.charge)
 
     def remove(self, cells: Iterable[Cell]) -> list[Cell]:
-        """Take tiles off the ship, counting them as lost."""
-        gone = [c for c in cells if c in self.tiles]
+        """Take tiles off the ship, counting them as lost (and what they held off the counts
+        already made)."""
+        tiles = self.tiles
+        gone = [c for c in cells if c in tiles]
         if not gone:
             return gone
         structure = self._structure
         exposed = structure.exposed if structure is not None else None
         if exposed is not None:
-            exposed += _exposed_change(self.board, self.tiles, gone)
-        if self._owned is None:
-            self.tiles = self._owned = dict(self.tiles)
-        parts = [self._owned.pop(cell).part for cell in gone]
+            exposed += _exposed_change(self.board, tiles, gone)
+        owned = self._owned
+        if owned is None:
+            self.tiles = owned = self._owned = dict(tiles)
+        contents = self.contents
+        parts = []
+        humans = aliens = tokens = 0
         for cell in gone:
-            del self.contents[cell]
+            part = owned.pop(cell).part
+            held = contents.pop(cell)
+            parts.append(part)
+            if part is Part.CABIN:
+                humans += held.crew
+                aliens += held.alien is not None
+            elif part is Part.BATTERY:
+                tokens += held.charge
         self.lost.extend(gone)
         if structure is not None:
             if not self._own_structure:
                 structure = self._structure = structure.copy()
                 self._own_structure = True
-            structure.remove(gone, self.tiles, parts)
+            structure.remove(gone, owned, parts)
             structure.exposed = exposed
-        self._counts = None
+        counts = self._counts
+        if counts is not None:
+            self._counts = (counts[0] - humans, counts[1] - aliens, counts[2] - tokens)
         return gone
 
     def new_card(self) -> None:
