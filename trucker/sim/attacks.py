@@ -233,6 +233,35 @@ def _free_stop(
 def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
     """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy.
     The parts that defend, and how, are their rows' ``defends`` (components_data/parts.toml)."""
+    return _resolve(table, ship, kind, line, ask=True)
+
+
+def _paid_defences(
+    ship: ShipState, kind: ThreatKind, line: Line, rulings: Rulings
+) -> list[tuple[str, DefenceOption]]:
+    """Each paid way to stop an impact on ``line`` now, in the order the captain is offered
+    them, with the name the log gives the part: for each powered defending part, each power
+    source that can run one of its tiles aimed at or covering the line (RULES §5.2, §2.4)."""
+    found = []
+    for guard in ship.part_facts.guards[kind]:
+        if not guard.paid:
+            continue
+        defenders = _guarding(ship, guard, line, rulings)
+        if not defenders:
+            continue
+        word = guard.part.words
+        for power in power_sources(ship, defenders):
+            served = consumers_served(ship, power, defenders)
+            if served:
+                found.append((guard.name, DefenceOption(word, served[0], power)))
+    return found
+
+
+def _resolve(table: Table, ship: ShipState, kind: ThreatKind, line: Line, *, ask: bool) -> Impact:
+    """:func:`resolve_impact`; not ``ask``, on a quiet table (a preview's), the defence is the
+    one its default captain takes, taken without writing the decision out: the cheapest option,
+    the first of equals (:class:`~trucker.sim.captains.SensibleCaptain`; a property test holds
+    the two ways to the same outcome)."""
     hit = first_tile(ship, line)
     recording = table.recording
     if hit is None:
@@ -252,34 +281,29 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
             )
         return Impact(kind, line, hit, tile.part, stop, defender)
 
-    options = [Option(f"take the hit on {hit}", TakeHit(hit))]
-    names: dict[str, str] = {}  # how the log names each paid defence, by its options' words
-    for guard in ship.part_facts.guards[kind]:
-        if not guard.paid:
-            continue
-        word = guard.part.words
-        names[word] = guard.name
-        defenders = _guarding(ship, guard, line, table.rulings)
-        for power in power_sources(ship, defenders):
-            served = consumers_served(ship, power, defenders)
-            if served:
-                label = f"{word} {served[0]} with {power.label}"
-                options.append(Option(label, DefenceOption(word, served[0], power)))
-    threat = f"{kind} from the {line.direction}" if recording or len(options) > 1 else ""
-    if len(options) > 1:
-        connector = tile.side(side).word
-        context = f"{threat} meets the {tile.part} on {hit} ({connector})"
-        choice = table.ask(
+    defences = _paid_defences(ship, kind, line, table.rulings)
+    threat = f"{kind} from the {line.direction}" if recording or (defences and ask) else ""
+    chosen: TakeHit | DefenceOption | None = None
+    if defences and ask:
+        options = [Option(f"take the hit on {hit}", TakeHit(hit))]
+        for _, defence in defences:
+            label = f"{defence.kind} {defence.defender} with {defence.power.label}"
+            options.append(Option(label, defence))
+        context = f"{threat} meets the {tile.part} on {hit} ({tile.side(side).word})"
+        chosen = table.ask(
             ship.name, Decision(DecisionKind.DEFEND, ship.name, tuple(options), context)
-        )
-        if isinstance(choice.value, DefenceOption):
-            defence = choice.value
-            purpose = f"{defence.kind} {defence.defender} against {threat}"
-            pay(table, ship, defence.power, defence.defender, purpose)
-            by = names[defence.kind]
-            if recording:
-                table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
-            return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
+        ).value
+    elif defences:
+        values: list[TakeHit | DefenceOption] = [TakeHit(hit)]
+        values.extend(defence for _, defence in defences)
+        chosen = min(values, key=lambda value: value.cost)
+    if isinstance(chosen, DefenceOption):
+        purpose = f"{chosen.kind} {chosen.defender} against {threat}" if recording else ""
+        pay(table, ship, chosen.power, chosen.defender, purpose)
+        by = next(name for name, defence in defences if defence.kind == chosen.kind)
+        if recording:
+            table.emit(Stopped(ship.name, str(kind), str(hit), by, str(chosen.defender)))
+        return Impact(kind, line, hit, tile.part, by, chosen.defender, chosen.power)
     # the cause is told only in the log (an unlogged flight names no cause)
     damage = destroy(table, ship, (hit,), threat if recording else "")
     return Impact(kind, line, hit, tile.part, damage=damage)
@@ -312,7 +336,7 @@ def _impacts_outcome(
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
         crew = value = tokens_lost = 0
         for kind in kinds:
-            damage = resolve_impact(quiet, twin, kind, line).damage
+            damage = _resolve(quiet, twin, kind, line, ask=False).damage
             crew += damage.humans + len(damage.aliens)
             value += goods_value(damage.goods) + damage.tokens
             tokens_lost += damage.tokens
