@@ -120,7 +120,7 @@ def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) ->
     """Destroy tiles (their contents are lost with them), then :func:`settle` the ship."""
     tiles = ship.tiles
     gone = sorted({c for c in cells if c in tiles})
-    humans, aliens, goods, tokens = _contents(ship.contents[c] for c in gone)
+    humans, aliens, goods, tokens = _contents([ship.contents[c] for c in gone])
     if table.recording:
         for cell in gone:
             held = ship.contents[cell]
@@ -138,4 +138,5 @@ def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) ->
             )
     ship.remove(gone)
     after = settle(table, ship)
-    return Damage(tuple(gone), (), humans, aliens, goods, tokens) + after
+    damage = Damage(tuple(gone), (), humans, aliens, goods, tokens)
+    return damage if after is NO_DAMAGE else damage + after
