@@ -327,7 +327,11 @@ def test_fly_asks_again_after_bytes_of_another_encoding() -> None:
     assert _red_fires(done) == ["power 0 double cannons"]
 
 
-@pytest.mark.parametrize("line", [b"9" * 5000, "²".encode(), "١".encode(), b"x" * 10_000_000])
+@pytest.mark.parametrize(
+    "line",
+    [b"9" * 5000, "²".encode(), "١".encode(), b"x" * 10_000_000],
+    ids=["long-number", "superscript-two", "arabic-indic-one", "ten-megabytes"],
+)
 def test_fly_asks_again_after_a_line_that_is_no_number(line: bytes) -> None:
     done = _fly(typed=line + b"\n1\n1\n")
     assert done.returncode == 0, done.stderr.decode()[-2000:]

@@ -163,6 +163,9 @@ def test_frames_writes_one_svg_per_step(tmp_path: Path, capsys: pytest.CaptureFi
     made = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "new" / "walk"))
     assert made.code == 0, made.stderr  # the folder is made when it does not exist
     assert sorted(p.name for p in (tmp_path / "new" / "walk").iterdir()) == names
+    failed = run_main(capsys, "intruder", str(tmp_path / "missing.toml"), *COMMANDS["intruder"][2:],
+                      "--frames", str(tmp_path / "later" / "walk"))  # fmt: skip
+    assert failed.code == 2 and not (tmp_path / "later").exists()  # nothing made for a failure
     (tmp_path / "file").write_text("mine\n")
     taken = run_main(capsys, *COMMANDS["intruder"], "--frames", str(tmp_path / "file"))
     assert taken.code == 2 and taken.err_lines == [

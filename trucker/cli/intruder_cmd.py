@@ -126,12 +126,9 @@ def intruder(
     if folder is not None and folder.exists() and not folder.is_dir():
         raise bad_input("--frames", str(folder), "is a file, not a folder")
     if folder is not None:
-        # a folder not there yet is made, with any folders above it, as mkdir -p does
-        try:
-            folder.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise bad_input("--frames", str(folder), exc.strerror or str(exc)) from None
-        claim_folder(folder, "--frames")
+        # a folder not there yet is made when the frames are written, with any folders above
+        # it, as mkdir -p does
+        claim_folder(folder, "--frames", parents=True)
     (flying,), rulings = load_flight_ships([file], ruling, repair=repair, quiet=json_out)
     board = flying.ship.board
     the_roll, used_seed = choose_roll(board, roll, dice, seed, "the intruder's landing line")

@@ -258,6 +258,7 @@ def write_outputs(folder: Path, files: Iterable[tuple[str, str]], option: str) -
     from trucker.formats.outputs import write_folder
 
     try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
         written = write_folder(folder, ((Path(name), text) for name, text in files), replace=True)
     except BadInput as exc:
         print_errors(exc)

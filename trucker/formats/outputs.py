@@ -169,12 +169,19 @@ def _overwrite(named: str, path: Path | str) -> str:
     return f"refusing to overwrite an input file{other}; choose another name"
 
 
-def claim_folder(folder: Path, option: str) -> None:
+def claim_folder(folder: Path, option: str, *, parents: bool = False) -> None:
     """Check, before any work, that files can be made in ``folder`` (or, when it is still to
-    be made, in the folder that will hold it): :class:`OutputRefused` otherwise."""
+    be made, in the folder that will hold it; with ``parents``, in the nearest folder above it
+    that exists, as ``mkdir -p`` would make the rest): :class:`OutputRefused` otherwise.
+    Nothing is made here: a run that fails later leaves no empty folder behind."""
     if folder.exists() and not folder.is_dir():
         raise OutputRefused(option, folder, "is a file; give a folder")
     parent = folder if folder.is_dir() else folder.parent
+    if parents:
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if parent.exists() and not parent.is_dir():
+            raise OutputRefused(option, folder, f"{parent} is a file, not a folder")
     if not parent.is_dir():
         raise OutputRefused(option, folder, f"no such folder: {parent}")
     try:
