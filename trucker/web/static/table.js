@@ -15,6 +15,20 @@ function legible(svg) {
   naturalSize(svg, smallest === Infinity ? 1 : Math.max(1, 12.2 / smallest));
 }
 
+/** Crop a picture drawn in the page to its drawing: the band its hidden title kept at the top
+ * goes, so the ship starts at the top of its box. */
+function cropToDrawing(svg) {
+  const body = svg.querySelector(":scope > g");
+  if (!body) return;
+  const box = body.getBBox();
+  if (!(box.width > 0 && box.height > 0)) return;
+  const moved = body.transform.baseVal.consolidate();
+  const dx = moved ? moved.matrix.e : 0;
+  const dy = moved ? moved.matrix.f : 0;
+  const pad = 8;
+  svg.setAttribute("viewBox", [box.x + dx - pad, box.y + dy - pad, box.width + 2 * pad, box.height + 2 * pad].map((n) => Math.round(n)).join(" "));
+}
+
 /** Scale an SVG picture to its own size times `scale`. */
 function naturalSize(svg, scale) {
   const box = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
@@ -32,10 +46,7 @@ function shipFigure(ship) {
   const holder = el("div", { class: "ship-picture", html: ship.picture });
   figure.append(holder);
   const svg = holder.querySelector("svg");
-  if (svg) {
-    if (ship.large) legible(svg);
-    else { svg.removeAttribute("width"); svg.removeAttribute("height"); }
-  }
+  if (svg && !ship.large) { svg.removeAttribute("width"); svg.removeAttribute("height"); }
   if (!ship.large) figure.addEventListener("click", () => figure.classList.toggle("peek"));
   return figure;
 }
@@ -52,6 +63,11 @@ function drawFleet(d, figure) {
   large.replaceChildren();
   others.replaceChildren();
   for (const ship of d.ships) (ship.large ? large : others).append(figure(ship));
+  const picture = large.querySelector(".ship-picture svg");
+  if (picture) {
+    cropToDrawing(picture); // measured in the page: a picture not yet in it has no size
+    legible(picture);
+  }
 }
 
 const TableNew = {
