@@ -32,6 +32,9 @@ __all__ = [
 
 Rule = Callable[[Decision], Option]
 
+_NO_COST = object()
+"""What an option value without a ``cost`` answers when asked for one."""
+
 
 class SensibleCaptain:
     """The default captain: protects the ship cheaply and keeps what matters.
@@ -104,9 +107,15 @@ class SensibleCaptain:
         if rule is not None:
             return rule(decision)
         options = self.allowed(decision)
-        if all(hasattr(o.value, "cost") for o in options):
-            return min(options, key=lambda o: o.value.cost)
-        return options[0]
+        best: Option | None = None
+        least: Any = None
+        for o in options:  # each cost worked out once: a shift's may preview a walk
+            cost = getattr(o.value, "cost", _NO_COST)
+            if cost is _NO_COST:
+                return options[0]
+            if best is None or cost < least:
+                best, least = o, cost
+        return options[0] if best is None else best
 
     def _activate_when_useful(self, decision: Decision) -> Option:
         """Spend on robots only when the engine says they would do something this card (be
