@@ -36,6 +36,11 @@ class Table:
         made when first asked: most tables name every ship)."""
         self._streams = getattr(dice, "stream", None)
         self.log = log
+        """The events recorded (None: a quiet table); set here only, as :attr:`recording` says
+        whether there is one."""
+        self.recording = log is not None
+        """Is there a log? Hot paths skip building events nobody will read (a plain attribute:
+        it is read on every impact)."""
         self._quiet: Table | None = None
         self.tape: Tape | None = None
         """A stepped flight's record of the card in progress (None: ask and roll directly)."""
@@ -57,11 +62,6 @@ class Table:
             for e in self.log or ()
             if type(e) is Decided
         ]
-
-    @property
-    def recording(self) -> bool:
-        """Is there a log? Hot paths skip building events nobody will read."""
-        return self.log is not None
 
     def emit(self, event: Event) -> None:
         if self.log is not None:
