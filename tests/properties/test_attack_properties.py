@@ -9,14 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS
+from trucker.core.decisions import Decision, Option
 from trucker.core.dice import outcomes
 from trucker.core.geometry import DIRECTIONS, Direction
-from trucker.core.threats import Threat, ThreatKind, is_side
+from trucker.core.threats import Threat, ThreatKind, is_side, read_roll, shift_axis
 from trucker.formats.load import load_ship
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
 from trucker.sim.captains import RandomPolicy
 from trucker.sim.exposure import exact_odds
+from trucker.sim.shifts import LinePreview, offer_shift, shift_ways
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -135,3 +137,55 @@ def test_a_state_keeps_its_structure_as_a_fresh_one_would(
         if state.tiles:
             assert len(kept.pieces()) == len(components(fresh.joined))
         assert state.exposed() == len(exposed_connectors(state.board, state.tiles))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(sorted(SHIPS)),
+    volley=st.lists(st.tuples(threats, rolls), max_size=4),
+    threat=threats,
+    roll=rolls,
+    needs_crew=st.booleans(),
+    seed=st.integers(0, 10_000),
+)
+def test_a_shift_offer_lists_every_way_and_only_those(
+    name, volley, threat, roll, needs_crew, seed
+) -> None:
+    """``offer_shift`` lists its batteries once for both moves: its options are still every
+    way :func:`~trucker.sim.shifts.shift_ways` gives for each move, in that order."""
+    ship = ShipState.from_ship(SHIPS[name])
+    table = Table(policies=RandomPolicy(seed))
+    for hit, rolled in volley:
+        attack(table, ship, hit, rolled)
+    line = read_roll(ship.board, threat.direction, roll)
+    expected = [
+        (moves, thruster, power)
+        for moves in shift_axis(line.direction)
+        for thruster, power in shift_ways(ship, line, moves, needs_crew=needs_crew)
+    ]
+    staying = _Staying()
+    offer_shift(
+        Table(policies=staying),
+        ship,
+        line,
+        lambda where: LinePreview(),
+        needs_crew=needs_crew,
+        context="",
+    )
+    offered = [
+        (o.value.direction, o.value.thruster, o.value.power)
+        for decision in staying.asked
+        for o in decision.options[1:]
+    ]
+    assert offered == expected
+
+
+class _Staying:
+    """A captain that never shifts, and keeps the decisions it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision) -> Option:
+        self.asked.append(decision)
+        return decision.options[0]

@@ -14,7 +14,7 @@ from trucker.rules.stats import best_powered
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
-__all__ = ["Power", "power_sources", "pay", "unused_panels", "powerable"]
+__all__ = ["Power", "battery_sources", "power_sources", "pay", "unused_panels", "powerable"]
 
 
 class Power(NamedTuple):
@@ -70,22 +70,30 @@ def powerable(ship: ShipState, values: Mapping[Cell, int]) -> list[Cell]:
     return best_powered(values, ship.tokens(), unused_panels(ship))[1]
 
 
-def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
+def battery_sources(ship: ShipState) -> list[Power]:
+    """Each battery tile with a token now, in board order: a way to power any consumer."""
+    if not ship.tokens():
+        return []
+    contents = ship.contents
+    return [
+        Power("battery", cell, charge)
+        for cell in ship.of(Part.BATTERY)
+        if (charge := contents[cell].charge) > 0
+    ]
+
+
+def power_sources(
+    ship: ShipState, consumers: Iterable[Cell], batteries: list[Power] | None = None
+) -> list[Power]:
     """Every way to power one of ``consumers`` now: each battery tile with a token, and each
-    solar panel unused this card that is connected to one of them."""
+    solar panel unused this card that is connected to one of them. ``batteries``: the ship's
+    :func:`battery_sources` now, when already known (one offer asks for several consumers)."""
     if ship.unlimited_power:
         return [Power("battery", None)]
     wanted = set(consumers)
     if not wanted:
         return []
-    contents = ship.contents
-    out = []
-    if ship.tokens():
-        out = [
-            Power("battery", cell, charge)
-            for cell in ship.of(Part.BATTERY)
-            if (charge := contents[cell].charge) > 0
-        ]
+    out = battery_sources(ship) if batteries is None else list(batteries)
     panels = ship.of(Part.SOLAR_PANEL)
     if panels:
         used = ship.solar_used

@@ -15,7 +15,7 @@ from trucker.core.events import Shifted
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part
 from trucker.core.threats import Line, shift_axis, shift_line
-from trucker.sim.power import Power, consumers_served, pay, power_sources
+from trucker.sim.power import Power, battery_sources, consumers_served, pay, power_sources
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
 
@@ -139,9 +139,15 @@ def shift_ways(
     leave a miss a miss (RULES §1.5)."""
     if shift_line(ship.board, line, moves).misses:
         return []
-    thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+    return _ways(ship, shift_thrusters(ship, moves, needs_crew=needs_crew), None)
+
+
+def _ways(
+    ship: ShipState, thrusters: list[Cell], batteries: list[Power] | None
+) -> list[tuple[Cell, Power]]:
+    """Each power source that can run one of ``thrusters``, with the first it runs."""
     ways = []
-    for power in power_sources(ship, thrusters):
+    for power in power_sources(ship, thrusters, batteries):
         served = consumers_served(ship, power, thrusters)
         if served:
             ways.append((served[0], power))
@@ -198,10 +204,19 @@ def offer_shift(
         return None
     board = ship.board
     moves_ways = []
-    for moves in shift_axis(line.direction):
-        ways = shift_ways(ship, line, moves, needs_crew=needs_crew)
+    batteries: list[Power] | None = None
+    for moves in shift_axis(line.direction):  # as shift_ways, the batteries listed once
+        moved = shift_line(board, line, moves)
+        if moved.misses:
+            continue
+        thrusters = shift_thrusters(ship, moves, needs_crew=needs_crew)
+        if not thrusters:
+            continue
+        if batteries is None:
+            batteries = battery_sources(ship)
+        ways = _ways(ship, thrusters, batteries)
         if ways:
-            moves_ways.append((moves, shift_line(board, line, moves), ways))
+            moves_ways.append((moves, moved, ways))
     if not moves_ways:
         return None
 
