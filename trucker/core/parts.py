@@ -78,8 +78,11 @@ class Part(StrEnum):
 
     @property
     def words(self) -> str:
-        """The part's id as words: ``double cannon``."""
-        return self.value.replace("-", " ")
+        """The part's id as words: ``double cannon`` (worded once per part)."""
+        return _WORDS[self]
+
+
+_WORDS: dict[Part, str] = {part: part.value.replace("-", " ") for part in Part}
 
 
 class AlienColor(StrEnum):
