@@ -524,10 +524,11 @@ _NO_REWARD = Reward()
 
 
 def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], LinePreview]:
-    """What an intrusion on a line would cost (crew, tiles, value less the reward)."""
+    """What an intrusion on a line would cost (crew, tiles, value less the reward); each
+    preview walks a scratch copy of the ship, dropped before the ship changes."""
 
     def preview(line: Line) -> LinePreview:
-        twin = ship.copy()
+        twin = ship.scratch()
         lost = len(twin.lost)
         result = _board(table.quiet(), twin, card, line, None)
         crew = sum(e.crew for e in result.eaten) + result.damage.humans + len(result.damage.aliens)

@@ -43,8 +43,9 @@ class Activation:
 def awake(table: Table, ship: ShipState, center: Cell, power: Power | None) -> ShipState:
     """A copy of ``ship`` with the robots of ``center`` activated by ``power``: what the ship
     would be if the captain said yes (previews; nothing is recorded). With ``power`` None
-    nothing is paid: one preview serves every way of paying."""
-    twin = ship.copy()
+    nothing is paid: one preview serves every way of paying. A scratch copy
+    (:meth:`~trucker.sim.state.ShipState.scratch`): drop it before ``ship`` changes."""
+    twin = ship.scratch()
     if power is not None:
         pay(table.quiet(), twin, power, center, f"robots {center}")
     twin.set(center, twin.contents[center]._replace(active=True))
