@@ -12,12 +12,16 @@ from tests.conftest import SCENARIOS
 from trucker.core.decisions import Decision, Option
 from trucker.core.dice import outcomes
 from trucker.core.geometry import DIRECTIONS, Direction
+from trucker.core.parts import Part
+from trucker.core.rulings import Rulings
 from trucker.core.threats import Threat, ThreatKind, is_side, read_roll, shift_axis
 from trucker.formats.load import load_ship
+from trucker.rules.stats import armed_cells
 from trucker.rules.validate import validate
 from trucker.sim.attacks import attack
 from trucker.sim.captains import RandomPolicy
 from trucker.sim.exposure import exact_odds
+from trucker.sim.intruders import _armed
 from trucker.sim.shifts import LinePreview, offer_shift, shift_ways
 from trucker.sim.state import ShipState
 from trucker.sim.table import Table
@@ -189,3 +193,25 @@ class _Staying:
     def decide(self, decision: Decision) -> Option:
         self.asked.append(decision)
         return decision.options[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    name=st.sampled_from(sorted(SHIPS)),
+    losses=st.lists(st.integers(0, 999), max_size=8),
+    reach=st.sampled_from(["connected", "adjacent"]),
+)
+def test_armed_crew_kept_with_the_structure_sees_every_lost_tile(name, losses, reach) -> None:
+    """The intruder engine keeps the squares armories reach with the ship's structure: after
+    each lost tile it still finds the armed crew :func:`~trucker.rules.stats.armed_cells` finds
+    (the first loss copies the shared structure, the next ones change it in place)."""
+    ship = ShipState.from_ship(SHIPS[name])
+    table = Table(rulings=Rulings(armory_reach=reach))
+    assert _armed(ship, table) == armed_cells(ship, table.rulings)
+    for pick in losses:
+        if not ship.tiles:
+            break
+        armories = ship.of(Part.ARMORY)
+        cells = armories if armories and pick % 3 == 0 else sorted(ship.tiles)
+        ship.remove([cells[pick % len(cells)]])
+        assert _armed(ship, table) == armed_cells(ship, table.rulings)

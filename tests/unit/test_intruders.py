@@ -86,6 +86,23 @@ def test_armed_crew_landing_repels_unarmed_is_eaten() -> None:
     assert result.eaten[0].humans == 2
 
 
+def test_a_lost_armory_disarms_the_crew_and_only_on_that_ship() -> None:
+    """The squares armories reach are kept with the ship's structure, shared by every flight
+    of one built ship: a ship that loses its armory no longer has armed crew, and another
+    flight of the same ship still does."""
+    tiles = {"6,7": "cabin -su-", "6,8": "armory ---s", "7,7": "start", "8,7": "structure u---"}
+    built = ship(tiles, "II")
+    table = Table(policies=CommandLineCaptain())
+    hit = ShipState.from_ship(built)
+    hit.remove([Cell(8, 7)])  # the ship now changes its own structure in place
+    assert intrude(table, hit, card(), 7).repelled_by == "armed crew"
+    hit.remove([Cell(6, 8)])
+    result = intrude(table, hit, card(steps=1), 7)
+    assert result.repelled_by is None
+    assert result.eaten[0].humans == 2
+    assert intrude(table, ShipState.from_ship(built), card(), 7).repelled_by == "armed crew"
+
+
 def test_stasis_sleepers_are_not_eaten_passengers_are() -> None:
     tiles = {"6,7": "stasis-chamber --u- sleepers=3", "7,7": "start", "7,8": "luxury-cabin ---u"}
     result, state, _ = run(tiles, card(steps=3), 7)

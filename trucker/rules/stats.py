@@ -36,6 +36,7 @@ __all__ = [
     "engine_doubles",
     "engine_totals",
     "armed_cells",
+    "armories_reach",
     "armory_reach",
     "armed_crew",
     "crew_comparison",
@@ -199,17 +200,30 @@ def payable(cells: list[Cell], tokens: int, panels: Mapping[Cell, frozenset[Cell
     return matched >= need_panels
 
 
-def armed_cells(ship: ShipView, rulings: Rulings) -> frozenset[Cell]:
+def armed_cells(
+    ship: ShipView, rulings: Rulings, reach: frozenset[Cell] | None = None
+) -> frozenset[Cell]:
     """Tiles whose crew is armed: connected to an armory (RULES §2.4), or with the ruling
-    ``armory_reach = "adjacent"``, on any square touching one, joined or not."""
+    ``armory_reach = "adjacent"``, on any square touching one, joined or not. ``reach``: the
+    ship's :func:`armories_reach`, when already known (it changes only when a tile is lost)."""
+    if reach is None:
+        reach = armories_reach(ship, rulings)
+    if not reach:
+        return reach
+    tiles, contents = ship.tiles, ship.contents
+    return frozenset(c for c in reach if c in tiles and _armable(contents[c]) > 0)
+
+
+def armories_reach(ship: ShipView, rulings: Rulings) -> frozenset[Cell]:
+    """Every square some armory arms, whoever is on it (:func:`armory_reach` of each): what
+    follows from where the tiles lie, not from what they hold."""
     armories = ship.of(Part.ARMORY)
     if not armories:
         return frozenset()
-    tiles, contents = ship.tiles, ship.contents
     reach: set[Cell] = set()
     for armory in armories:
         reach.update(armory_reach(ship, armory, rulings))
-    return frozenset(c for c in reach if c in tiles and _armable(contents[c]) > 0)
+    return frozenset(reach)
 
 
 def armory_reach(ship: ShipView, armory: Cell, rulings: Rulings) -> frozenset[Cell]:

@@ -33,7 +33,7 @@ from trucker.core.events import (
 from trucker.core.geometry import Cell, Direction
 from trucker.core.parts import Part, goods_value
 from trucker.core.threats import Line, read_roll, shift_axis, shift_line
-from trucker.rules.stats import armed_cells, armory_reach
+from trucker.rules.stats import armed_cells, armories_reach, armory_reach
 from trucker.sim.attacks import first_tile
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power
@@ -279,7 +279,14 @@ def defender(
 
 
 def _armed(ship: ShipState, table: Table) -> frozenset[Cell]:
-    return armed_cells(ship, table.rulings)
+    """:func:`~trucker.rules.stats.armed_cells`, with the squares the armories reach kept on
+    the ship's structure per ruling (a structure forgets them when it loses a tile)."""
+    rulings = table.rulings
+    structure = ship.structure
+    known = structure.armed_reach
+    if known is None or known[0] != rulings.armory_reach:
+        known = structure.armed_reach = (rulings.armory_reach, armories_reach(ship, rulings))
+    return armed_cells(ship, rulings, known[1])
 
 
 def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Eaten | None:

@@ -30,7 +30,7 @@ class Structure:
     the state that first loses a tile takes its own copy (:meth:`copy`, three shallow dicts),
     and changes that copy in place from then on (:meth:`remove`)."""
 
-    __slots__ = ("joined", "connected", "parts", "whole", "exposed", "_split")
+    __slots__ = ("joined", "connected", "parts", "whole", "exposed", "armed_reach", "_split")
 
     def __init__(
         self,
@@ -46,6 +46,8 @@ class Structure:
         """Known to be one piece (False: not known either way)."""
         self.exposed: int | None = None
         """Exposed connectors (RULES §4.5), once counted."""
+        self.armed_reach: tuple[str, frozenset[Cell]] | None = None
+        """The squares the armories reach under a ruling ``armory_reach``, once worked out."""
         self._split: tuple[Cell, ...] = ()
         """After a removal from a ship in one piece: the removed tiles' neighbours. The ship is
         still one piece when they still reach each other."""
@@ -123,7 +125,7 @@ class Structure:
             near -= out
             for cell in near:
                 connected[cell] = connected[cell] - out
-        self.exposed = None
+        self.exposed = self.armed_reach = None
         # Each piece left after a removal holds a neighbour of a removed tile: with at most
         # one such neighbour, a ship in one piece is still in one piece.
         if self.whole and len(touched) > 1:
