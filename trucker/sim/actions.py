@@ -158,7 +158,7 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
         if choice.alien:
             ship.set(choice.square, held._replace(alien=None))
         else:
-            ship.set(choice.square, held._replace(crew=held.crew - 1))
+            ship.set(choice.square, held.with_crew(held.crew - 1))
         if flight.table.recording:
             flight.table.emit(
                 CrewLost(
@@ -184,7 +184,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         cell = _hold_to_lose_from(flight, player, [c for c, goods in holds if best in goods],
                                   best, why)  # fmt: skip
         held = ship.contents[cell]
-        ship.set(cell, held._replace(goods=held.goods.replace(best, "", 1)))
+        ship.set(cell, held.with_goods(held.goods.replace(best, "", 1)))
         taken += best
         squares.append(cell)
     if taken and flight.table.recording:
@@ -201,7 +201,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
             decision = Decision(DecisionKind.LOSE_TOKEN, player.name, options, why)
             square = flight.ask(player, decision).value.square
         held = ship.contents[square]
-        ship.set(square, held._replace(charge=held.charge - 1))
+        ship.set(square, held.with_charge(held.charge - 1))
         if flight.table.recording:
             flight.table.emit(TokensLost(player.name, str(square), 1))
 
@@ -244,7 +244,7 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
     for cell, load in pack_goods(ship, kept, cargo):
         held = contents[cell]
         if held.goods != load:
-            ship.set(cell, held._replace(goods=load))
+            ship.set(cell, held.with_goods(load))
             if recording:
                 holds[str(cell)] = load
     if recording:

@@ -114,7 +114,7 @@ def pay(table: Table, ship: ShipState, power: Power, consumer: Cell | None, purp
         return
     if power.source == "battery":
         held = ship.contents[power.cell]
-        ship.set(power.cell, held._replace(charge=held.charge - 1))
+        ship.set(power.cell, held.with_charge(held.charge - 1))
     else:
         ship.solar_used.add(power.cell)
     if table.recording:

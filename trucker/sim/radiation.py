@@ -128,7 +128,7 @@ def radiation_leak(table: Table, ship: ShipState) -> tuple[RadiationPlan, Damage
         held = ship.contents[cell]
         humans, alien, robots = 0, None, 0
         if who == "human":
-            ship.set(cell, held._replace(crew=held.crew - 1))
+            ship.set(cell, held.with_crew(held.crew - 1))
             humans = 1
         elif who == "passenger":
             ship.set(cell, held._replace(passenger=False))

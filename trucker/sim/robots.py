@@ -48,7 +48,7 @@ def awake(table: Table, ship: ShipState, center: Cell, power: Power | None) -> S
     twin = ship.scratch()
     if power is not None:
         pay(table.quiet(), twin, power, center, f"robots {center}")
-    twin.set(center, twin.contents[center]._replace(active=True))
+    twin.set(center, twin.contents[center].with_active(True))
     return twin
 
 
@@ -105,6 +105,6 @@ def offer_robots(
         )
         if choice.value.power is not None:
             pay(table, ship, choice.value.power, center, f"robots {center}")
-            ship.set(center, ship.contents[center]._replace(active=True))
+            ship.set(center, ship.contents[center].with_active(True))
             activated.append(center)
     return activated

@@ -363,7 +363,7 @@ class ShipState:
         for cell in self.structure.parts.get(Part.ROBOT_CENTER, ()):
             held = self.contents[cell]
             if held.active:
-                self.contents[cell] = held._replace(active=False)
+                self.contents[cell] = held.with_active(False)
 
     def exposed(self) -> int:
         """Exposed connectors (RULES §4.5), counted once per arrangement of tiles."""

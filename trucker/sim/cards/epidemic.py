@@ -35,7 +35,7 @@ def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
                 ship.set(cell, held._replace(alien=None))
                 humans, alien, why = 0, str(held.alien), "epidemic"
             elif held.crew:
-                ship.set(cell, held._replace(crew=held.crew - 1))
+                ship.set(cell, held.with_crew(held.crew - 1))
                 humans, why = 1, "epidemic"
             else:
                 ship.set(cell, held._replace(passenger=False))
