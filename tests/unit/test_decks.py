@@ -281,7 +281,7 @@ def test_the_deal_draws_as_the_standard_library_does(seed: int) -> None:
     from trucker.play.deal import _sample, _shuffle
 
     mine, theirs = random.Random(seed), random.Random(seed)
-    for n, k in ((24, 8), (12, 4), (30, 6), (7, 7), (100, 10), (5, 0)):
+    for n, k in ((24, 8), (24, 4), (12, 4), (30, 6), (7, 7), (100, 10), (40, 30), (5, 0)):
         population = tuple(range(n))
         assert _sample(mine, population, k) == theirs.sample(population, k)
         a, b = list(range(n)), list(range(n))

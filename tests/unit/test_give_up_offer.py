@@ -83,3 +83,17 @@ def test_a_double_engine_with_a_token_to_run_it_keeps_the_ship_in() -> None:
         deck = Deck("test", Level.I, (OpenSpace(level=Level.I),))
         fly(FlightPlan(crews, deck, Rulings(), faces=()), captains={"Green": captain})
         assert [d.options[0].value.out for d in captain.offers] == [out]
+
+
+def test_a_logged_flight_records_the_unasked_answer_as_the_question_would() -> None:
+    """A shipped captain that never gives up is not asked before each card even with a log:
+    its answer is recorded unasked, and the log reads as the one where a captain watching its
+    questions (so asked each) answered them."""
+    deck = load_deck(ROUND_1)
+    crews = tuple(Crew(n.title(), load_ship(FLIGHTS / f"{n}.toml")) for n in ("red", "green"))
+    plan = FlightPlan(crews, deck, Rulings(), faces=DICE)
+    watched = fly(plan, captains={"Red": Watching(), "Green": Watching()})
+    unasked = fly(plan)
+    assert unasked.events is not None and watched.events is not None
+    assert [e.to_dict() for e in unasked.events] == [e.to_dict() for e in watched.events]
+    assert any(e.to_dict().get("decision") == "give-up" for e in unasked.events)

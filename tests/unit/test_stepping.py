@@ -62,3 +62,19 @@ def test_run_to_the_end_refuses_to_answer_for_someone_outside() -> None:
     state = start(_plan(), captains={"red": ExternalCaptain()})
     with pytest.raises(FlightWaits, match=str(DecisionKind.GIVE_UP)):
         state.finish()
+
+
+def test_the_tables_choices_are_the_logs_decisions_after_a_card_played_again() -> None:
+    """A card stopped for an answer is played again from its start; the table's choices are
+    read from its log, so each decision is there once, in order."""
+    state = start(_plan(), captains={"blue": ExternalCaptain()})
+    waiting = state.advance()
+    while waiting is not None:
+        waiting = state.apply(waiting.options[-1])
+    log = state.table.log
+    assert log is not None
+    decided = [e for e in log if isinstance(e, Decided)]
+    assert [(str(c.kind), c.ship, c.label, c.forced) for c in state.table.choices] == [
+        (e.decision, e.ship, e.choice, e.forced) for e in decided
+    ]
+    assert all(isinstance(c.kind, DecisionKind) for c in state.table.choices)

@@ -178,7 +178,7 @@ def derive_seed(*parts: object) -> int:
     """A stable seed for a sub-stream, e.g. ``derive_seed(seed, "deck")`` or
     ``derive_seed(seed, flight, card, threat)``: the same parts always give the same seed, on
     every machine and Python version (unlike ``hash``)."""
-    text = "/".join(str(p) for p in parts).encode()
+    text = "/".join(map(str, parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 

@@ -24,6 +24,8 @@ __all__ = [
 
 _CELL = re.compile(r"\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*")
 _PARSED: dict[str, Cell] = {}
+_NAMES: dict[tuple[int, int], str] = {}
+"""Each square's name, made once: logs, labels and pages name squares by the thousand."""
 
 
 class Cell(NamedTuple):
@@ -53,7 +55,12 @@ class Cell(NamedTuple):
         return cell
 
     def __str__(self) -> str:
-        return f"{self.row},{self.col}"
+        found = _NAMES.get(self)
+        if found is None:
+            found = f"{self.row},{self.col}"
+            if len(_NAMES) < 4096:
+                _NAMES[self] = found
+        return found
 
     def __repr__(self) -> str:
         return f"Cell({self.row}, {self.col})"

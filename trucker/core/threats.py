@@ -104,9 +104,17 @@ def shift_axis(direction: Direction) -> tuple[Direction, Direction]:
     """The two ways a thruster can move the ship against a threat from ``direction``: across
     its line (left/right against front and rear threats, front/rear against side threats;
     RULES §2.4, on IIB §1.5)."""
-    if is_side(direction):
-        return (Direction.FRONT, Direction.REAR)
-    return (Direction.LEFT, Direction.RIGHT)
+    return _AXIS[direction]
+
+
+_AXIS = {
+    Direction.FRONT: (Direction.LEFT, Direction.RIGHT),
+    Direction.REAR: (Direction.LEFT, Direction.RIGHT),
+    Direction.LEFT: (Direction.FRONT, Direction.REAR),
+    Direction.RIGHT: (Direction.FRONT, Direction.REAR),
+}
+_SHIFT_DELTA = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.FRONT: 1, Direction.REAR: -1}
+"""How a thruster shift changes a line's number (see :func:`shift_line`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,20 +190,18 @@ def shift_line(board: Board, line: Line, ship_moves: Direction) -> Line:
     at row r meets row r+1. On a wrapped board column shifts wrap around. A IIB side miss
     changes only its first die (RULES §1.5): 1 moved front is row 2, 6 moved rear row 5; any
     other miss stays the same line, a miss."""
-    if ship_moves not in shift_axis(line.direction):
+    if ship_moves not in _AXIS[line.direction]:
         raise ValueError(f"a {ship_moves} shift does not move the ship off a {line.direction} line")
-    delta = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.FRONT: 1, Direction.REAR: -1}[
-        ship_moves
-    ]
+    delta = _SHIFT_DELTA[ship_moves]
     if line.index is None:
         if line.die is not None and 1 < line.die + delta < 6:
-            return Line(line.direction, line.die + delta, line.entry)
+            return _line(line.direction, line.die + delta, line.entry)
         return line
     index = line.index + delta
     if board.wrap and not is_side(line.direction):
         low, high = board.cols[0], board.cols[-1]
         index = low + (index - low) % (high - low + 1)
-    return Line(line.direction, index, line.entry)
+    return _line(line.direction, index, line.entry)
 
 
 def line_squares(board: Board, line: Line) -> list[Cell]:

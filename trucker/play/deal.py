@@ -89,9 +89,21 @@ def _sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
     setsize = 21
     if k > 5:
         setsize += 4 ** math.ceil(math.log(k * 3, 4))
-    if not 0 <= k <= n or n > setsize:
+    if not 0 <= k <= n:
         return rng.sample(population, k)
     bits = rng.getrandbits
+    if n > setsize:
+        # sample's other way: indices drawn below n, a repeat drawn again
+        width = n.bit_length()
+        chosen: set[int] = set()
+        picked = []
+        for _ in range(k):
+            j = bits(width)
+            while j >= n or j in chosen:
+                j = bits(width)
+            chosen.add(j)
+            picked.append(population[j])
+        return picked
     pool = list(population)
     result = []
     for i in range(k):

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from trucker.core.cards import Level
 from trucker.core.catalogue import Catalogue
@@ -279,11 +280,35 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
                 "insured": c.insured,
                 "repaired": [str(cell) for cell in c.repaired],
                 **({"captain_options": dict(c.captain_options)} if c.captain_options else {}),
-                "layout": ship_to_document(c.ship),
+                "layout": _layout(c.ship),
             }
             for c in plan.crews
         ],
     }
+
+
+_LAYOUTS: WeakKeyDictionary[Ship, dict[str, Any]] = WeakKeyDictionary()
+"""Each ship's layout document, written once per ship (a run logs thousands of flights of the
+same few ships; a ship is immutable, so its document never changes)."""
+
+
+def _layout(ship: Ship) -> dict[str, Any]:
+    """The ship's layout document (:func:`~trucker.formats.write.ship_to_document`), a fresh
+    copy of the one written for it first, so a caller may change what it is given."""
+    found = _LAYOUTS.get(ship)
+    if found is None:
+        found = _LAYOUTS[ship] = ship_to_document(ship)
+    return _fresh(found)
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a plain document: its tables and lists copied, its strings and numbers
+    shared."""
+    if type(value) is dict:
+        return {key: _fresh(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_fresh(item) for item in value]
+    return value
 
 
 def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:

@@ -39,15 +39,18 @@ def piece_options(
 ) -> tuple[Option, ...]:
     """Label each piece by its lowest square: ``keep piece at 7,7``; in that order."""
     out = []
+    cabin = Part.CABIN
     for part in parts:
         cells = frozenset(part)
-        value = PieceOption(
-            cells=cells,
-            has_start=any(tiles[c].start for c in cells),
-            humans=sum(contents[c].crew for c in cells),
-            has_cabin=any(tiles[c].part is Part.CABIN for c in cells),
-        )
-        lowest = value.lowest
+        has_start = has_cabin = False
+        humans = 0
+        for cell in cells:  # one pass over the piece for the three facts
+            tile = tiles[cell]
+            has_start = has_start or tile.start
+            has_cabin = has_cabin or tile.part is cabin
+            humans += contents[cell].crew
+        value = PieceOption(cells, has_start, humans, has_cabin)
+        lowest = min(cells)
         out.append((lowest, Option(f"keep piece at {lowest}", value)))
     out.sort(key=lambda pair: pair[0])
     return tuple(option for _, option in out)

@@ -28,7 +28,7 @@ from trucker.sim.choices import (
     TokenLoss,
 )
 from trucker.sim.flight import Flight, Player
-from trucker.sim.goods import arrangements, best_kept_value, pack_goods
+from trucker.sim.goods import Cargo, arrangements, best_kept_value, cargo_of, pack_goods
 from trucker.sim.power import Power, pay, power_sources, powerable, unused_panels
 from trucker.sim.state import ShipState
 
@@ -131,7 +131,9 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
     not enough; never robots or passengers, RULES §4.3, §6.2). Returns how many were lost."""
     ship = player.ship
     lost = 0
-    squares = sorted(ship.tiles)
+    # the tiles with crew now, in board order: a loss never puts crew on another tile
+    squares = sorted(c for c, held in ship.contents.items() if held.crew or held.alien)
+    names = {cell: str(cell) for cell in squares}
     while lost < count:
         options = []
         left, aboard = count - lost, ship.humans()
@@ -139,10 +141,10 @@ def lose_crew(flight: Flight, player: Player, count: int, why: str) -> int:
             held = ship.contents[cell]
             if held.crew:
                 loss = CrewLoss(cell, None, held.crew, left, aboard)
-                options.append(Option(f"a human from {cell}", loss))
+                options.append(Option(f"a human from {names[cell]}", loss))
             if held.alien:
                 loss = CrewLoss(cell, str(held.alien), 0, left, aboard)
-                options.append(Option(f"the {held.alien} alien from {cell}", loss))
+                options.append(Option(f"the {held.alien} alien from {names[cell]}", loss))
         if not options:
             break
         if len(options) == 1:
@@ -173,7 +175,7 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
     run out, nothing more (RULES §6.1)."""
     ship = player.ship
     taken = ""
-    squares: list[str] = []
+    squares: list[Cell] = []
     for _ in range(count):
         holds = [(c, h.goods) for c, h in sorted(ship.contents.items()) if h.goods]
         if not holds:
@@ -184,9 +186,9 @@ def lose_goods(flight: Flight, player: Player, count: int, why: str) -> None:
         held = ship.contents[cell]
         ship.set(cell, held._replace(goods=held.goods.replace(best, "", 1)))
         taken += best
-        squares.append(str(cell))
-    if taken:
-        flight.table.emit(GoodsLost(player.name, taken, tuple(squares)))
+        squares.append(cell)
+    if taken and flight.table.recording:
+        flight.table.emit(GoodsLost(player.name, taken, tuple(map(str, squares))))
     for _ in range(count - len(taken)):
         contents = ship.contents
         batteries = [(c, contents[c].charge) for c in ship.of(Part.BATTERY) if contents[c].charge]
@@ -220,7 +222,8 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
     if not goods:
         return
     ship = player.ship
-    ways = arrangements(ship, goods)
+    cargo = cargo_of(ship)
+    ways = arrangements(ship, goods, cargo=cargo)
     if len(ways) == 1:
         kept, dropped = ways[0]
     else:
@@ -235,13 +238,16 @@ def gain_goods(flight: Flight, player: Player, goods: str, why: str) -> None:
             player, Decision(DecisionKind.LOAD_GOODS, player.name, options, why)
         ).value
         kept, dropped = choice.kept, choice.dropped
+    recording = flight.table.recording
     holds: dict[str, str] = {}
-    for cell, load in pack_goods(ship, kept):
-        held = ship.contents[cell]
+    contents = ship.contents
+    for cell, load in pack_goods(ship, kept, cargo):
+        held = contents[cell]
         if held.goods != load:
             ship.set(cell, held._replace(goods=load))
-            holds[str(cell)] = load
-    if flight.table.recording:
+            if recording:
+                holds[str(cell)] = load
+    if recording:
         flight.table.emit(Loaded(player.name, goods, kept, dropped, holds))
 
 
@@ -251,10 +257,14 @@ def goods_aboard(ship: ShipState) -> int:
     return goods_value("".join(contents[c].goods for c in ship.of(Part.CARGO)))
 
 
-def loadable_value(ship: ShipState, goods: str, aboard: int | None = None) -> int:
+def loadable_value(
+    ship: ShipState, goods: str, aboard: int | None = None, cargo: Cargo | None = None
+) -> int:
     """What gaining ``goods`` would add to the goods aboard (worth ``aboard``, when the caller
-    already knows), keeping the best."""
-    return best_kept_value(ship, goods) - (goods_aboard(ship) if aboard is None else aboard)
+    already knows), keeping the best (``cargo``: the holds, when the caller has read them)."""
+    if aboard is None:
+        aboard = goods_value(cargo.aboard) if cargo is not None else goods_aboard(ship)
+    return best_kept_value(ship, goods, cargo) - aboard
 
 
 def offer_take(
@@ -326,7 +336,7 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
         player, Decision(DecisionKind.RECRUIT, player.name, tuple(options), context)
     ).value
     count = choice.humans
-    squares: list[str] = []
+    squares: list[Cell] = []
     wanted = {False: count - choice.asleep, True: choice.asleep}
     for cell, asleep, free in berths:
         n = min(free, wanted[asleep])
@@ -337,9 +347,9 @@ def recruit(flight: Flight, player: Player, offered: int, why: str) -> int:
             ship.set(cell, held._replace(sleepers=held.sleepers + n))
         else:
             ship.set(cell, held._replace(crew=held.crew + n))
-        squares += [str(cell)] * n
+        squares += [cell] * n
         wanted[asleep] -= n
     sleepers = choice.asleep
-    if squares:
-        flight.table.emit(Recruited(player.name, tuple(squares), sleepers))
+    if squares and flight.table.recording:
+        flight.table.emit(Recruited(player.name, tuple(map(str, squares)), sleepers))
     return count

@@ -19,13 +19,8 @@ from trucker.core.events import Met, Stopped
 from trucker.core.geometry import Cell, Connector, Direction
 from trucker.core.parts import Guard, Part, Reach, goods_value
 from trucker.core.rulings import Rulings
-from trucker.core.threats import (
-    Line,
-    Threat,
-    ThreatKind,
-    crossed,
-    read_roll,
-)
+from trucker.core.ship import Tile
+from trucker.core.threats import Line, Threat, ThreatKind, read_roll
 from trucker.sim.damage import NO_DAMAGE, Damage, destroy
 from trucker.sim.power import Power, consumers_served, pay, power_sources
 from trucker.sim.shifts import LinePreview, offer_shift
@@ -160,7 +155,7 @@ class AttackResult(NamedTuple):
 def first_tile(ship: ShipState, line: Line) -> Cell | None:
     """The first tile met along ``line``, coming from its side (RULES §5.1)."""
     tiles = ship.tiles
-    for cell in crossed(ship.board, line):
+    for cell in ship.board.crossed(line.direction, line.index, line.entry):
         if cell in tiles:
             return cell
     return None
@@ -216,9 +211,57 @@ def _guarding(ship: ShipState, guard: Guard, line: Line, rulings: Rulings) -> li
     return [c for c in ship.of(guard.part) if line.direction in tiles[c].covers]
 
 
+def _free_stop(
+    ship: ShipState, kind: ThreatKind, tile: Tile, line: Line, rulings: Rulings
+) -> tuple[str, Cell | None] | None:
+    """What stops an impact on ``tile`` at no cost, in RULES §5.2's order: a smooth side (small
+    meteor), armor, then a defending part that needs no power (a single cannon against a large
+    meteor), with the tile that stops it; None when only a paid defence could."""
+    side = line.direction
+    if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
+        return "smooth", None
+    if side in tile.armor:
+        return "armor", None
+    for guard in ship.part_facts.guards[kind]:
+        if not guard.paid:
+            free = _guarding(ship, guard, line, rulings)
+            if free:
+                return guard.name, free[0]
+    return None
+
+
 def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) -> Impact:
     """One impact: meet the first tile, try the defences in RULES §5.2's order, else destroy.
     The parts that defend, and how, are their rows' ``defends`` (components_data/parts.toml)."""
+    return _resolve(table, ship, kind, line, ask=True)
+
+
+def _paid_defences(
+    ship: ShipState, kind: ThreatKind, line: Line, rulings: Rulings
+) -> list[tuple[str, DefenceOption]]:
+    """Each paid way to stop an impact on ``line`` now, in the order the captain is offered
+    them, with the name the log gives the part: for each powered defending part, each power
+    source that can run one of its tiles aimed at or covering the line (RULES §5.2, §2.4)."""
+    found = []
+    for guard in ship.part_facts.guards[kind]:
+        if not guard.paid:
+            continue
+        defenders = _guarding(ship, guard, line, rulings)
+        if not defenders:
+            continue
+        word = guard.part.words
+        for power in power_sources(ship, defenders):
+            served = consumers_served(ship, power, defenders)
+            if served:
+                found.append((guard.name, DefenceOption(word, served[0], power)))
+    return found
+
+
+def _resolve(table: Table, ship: ShipState, kind: ThreatKind, line: Line, *, ask: bool) -> Impact:
+    """:func:`resolve_impact`; not ``ask``, on a quiet table (a preview's), the defence is the
+    one its default captain takes, taken without writing the decision out: the cheapest option,
+    the first of equals (:class:`~trucker.sim.captains.SensibleCaptain`; a property test holds
+    the two ways to the same outcome)."""
     hit = first_tile(ship, line)
     recording = table.recording
     if hit is None:
@@ -229,69 +272,71 @@ def resolve_impact(table: Table, ship: ShipState, kind: ThreatKind, line: Line) 
     side = line.direction
     if recording:
         table.emit(Met(ship.name, str(kind), str(side), line.to_json(), str(hit), str(tile.part)))
-    stop = None
-    defender = None
-    guards = ship.part_facts.guards[kind]
-    if kind is ThreatKind.SMALL_METEOR and tile.side(side) is Connector.SMOOTH:
-        stop = "smooth"
-    elif side in tile.armor:
-        stop = "armor"
-    else:
-        for guard in guards:
-            if not guard.paid:
-                free = _guarding(ship, guard, line, table.rulings)
-                if free:
-                    stop, defender = guard.name, free[0]
-                    break
-    if stop is not None:
+    free = _free_stop(ship, kind, tile, line, table.rulings)
+    if free is not None:
+        stop, defender = free
         if recording:
             table.emit(
                 Stopped(ship.name, str(kind), str(hit), stop, str(defender) if defender else None)
             )
         return Impact(kind, line, hit, tile.part, stop, defender)
 
-    threat = f"{kind} from the {line.direction}"
-    options = [Option(f"take the hit on {hit}", TakeHit(hit))]
-    names: dict[str, str] = {}  # how the log names each paid defence, by its options' words
-    for guard in guards:
-        if not guard.paid:
-            continue
-        word = guard.part.words
-        names[word] = guard.name
-        defenders = _guarding(ship, guard, line, table.rulings)
-        for power in power_sources(ship, defenders):
-            served = consumers_served(ship, power, defenders)
-            if served:
-                label = f"{word} {served[0]} with {power.label}"
-                options.append(Option(label, DefenceOption(word, served[0], power)))
-    if len(options) > 1:
-        connector = tile.side(side).word
-        context = f"{threat} meets the {tile.part} on {hit} ({connector})"
-        choice = table.ask(
+    defences = _paid_defences(ship, kind, line, table.rulings)
+    threat = f"{kind} from the {line.direction}" if recording or (defences and ask) else ""
+    chosen: TakeHit | DefenceOption | None = None
+    if defences and ask:
+        options = [Option(f"take the hit on {hit}", TakeHit(hit))]
+        for _, defence in defences:
+            label = f"{defence.kind} {defence.defender} with {defence.power.label}"
+            options.append(Option(label, defence))
+        context = f"{threat} meets the {tile.part} on {hit} ({tile.side(side).word})"
+        chosen = table.ask(
             ship.name, Decision(DecisionKind.DEFEND, ship.name, tuple(options), context)
-        )
-        if isinstance(choice.value, DefenceOption):
-            defence = choice.value
-            purpose = f"{defence.kind} {defence.defender} against {threat}"
-            pay(table, ship, defence.power, defence.defender, purpose)
-            by = names[defence.kind]
-            if recording:
-                table.emit(Stopped(ship.name, str(kind), str(hit), by, str(defence.defender)))
-            return Impact(kind, line, hit, tile.part, by, defence.defender, defence.power)
-    damage = destroy(table, ship, [hit], threat)
+        ).value
+    elif defences:
+        values: list[TakeHit | DefenceOption] = [TakeHit(hit)]
+        values.extend(defence for _, defence in defences)
+        chosen = min(values, key=lambda value: value.cost)
+    if isinstance(chosen, DefenceOption):
+        purpose = f"{chosen.kind} {chosen.defender} against {threat}" if recording else ""
+        pay(table, ship, chosen.power, chosen.defender, purpose)
+        by = next(name for name, defence in defences if defence.kind == chosen.kind)
+        if recording:
+            table.emit(Stopped(ship.name, str(kind), str(hit), by, str(chosen.defender)))
+        return Impact(kind, line, hit, tile.part, by, chosen.defender, chosen.power)
+    # the cause is told only in the log (an unlogged flight names no cause)
+    damage = destroy(table, ship, (hit,), threat if recording else "")
     return Impact(kind, line, hit, tile.part, damage=damage)
+
+
+def _unharmed(ship: ShipState, kinds: Iterable[ThreatKind], line: Line, rulings: Rulings) -> bool:
+    """Does every impact on ``line`` miss the ship or meet a free stop (:func:`_free_stop`)?
+    Nothing then changes aboard, so a preview needs no copy of the ship to know it."""
+    for kind in kinds:
+        hit = first_tile(ship, line)
+        if hit is not None and _free_stop(ship, kind, ship.tiles[hit], line, rulings) is None:
+            return False
+    return True
+
+
+_UNHARMED = LinePreview()
+"""The preview of a line that costs nothing."""
 
 
 def _impacts_outcome(
     table: Table, ship: ShipState, kinds: Iterable[ThreatKind]
 ) -> Callable[[Line], LinePreview]:
+    kinds = tuple(kinds)
+
     def preview(line: Line) -> LinePreview:
-        twin = ship.copy()
+        if _unharmed(ship, kinds, line, table.rulings):
+            return _UNHARMED
+        twin = ship.scratch()
         quiet = table.quiet()
         tokens, solar, lost = twin.tokens(), len(twin.solar_used), len(twin.lost)
         crew = value = tokens_lost = 0
         for kind in kinds:
-            damage = resolve_impact(quiet, twin, kind, line).damage
+            damage = _resolve(quiet, twin, kind, line, ask=False).damage
             crew += damage.humans + len(damage.aliens)
             value += goods_value(damage.goods) + damage.tokens
             tokens_lost += damage.tokens
@@ -315,22 +360,16 @@ def attack(
             rolled,
             _impacts_outcome(table, ship, threat.kind.impacts),
             needs_crew=table.rulings.thruster_crew_for_meteors,
-            context=f"{threat.kind} from the {threat.direction}, {rolled}",
+            context=lambda: f"{threat.kind} from the {threat.direction}, {rolled}",
             earns=False,
         )
         if shift is not None:
             line = shift.line
-    impacts = tuple(resolve_impact(table, ship, kind, line) for kind in threat.kind.impacts)
+    impacts = tuple([resolve_impact(table, ship, kind, line) for kind in threat.kind.impacts])
+    if shift is None:
+        return AttackResult(ship.name, threat, roll, rolled, line, impacts=impacts)
     return AttackResult(
-        ship=ship.name,
-        threat=threat,
-        roll=roll,
-        rolled=rolled,
-        line=line,
-        shift=shift.direction if shift else None,
-        shift_power=shift.power if shift else None,
-        thruster=shift.thruster if shift else None,
-        impacts=impacts,
+        ship.name, threat, roll, rolled, line, shift.direction, shift.power, shift.thruster, impacts
     )
 
 

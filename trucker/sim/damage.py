@@ -55,12 +55,16 @@ NO_DAMAGE = Damage()
 
 def _contents(held: Iterable[Contents]) -> tuple[int, tuple[str, ...], str, int]:
     """Humans, aliens, goods and tokens lost with these tiles."""
-    items = list(held)
-    humans = sum(h.crew for h in items)
-    aliens = tuple(str(h.alien) for h in items if h.alien)
-    goods = "".join(h.goods for h in items)
-    tokens = sum(h.charge for h in items)
-    return humans, aliens, goods, tokens
+    humans = tokens = 0
+    aliens: list[str] = []
+    goods = ""
+    for h in held:
+        humans += h.crew
+        if h.alien:
+            aliens.append(str(h.alien))
+        goods += h.goods
+        tokens += h.charge
+    return humans, tuple(aliens), goods, tokens
 
 
 def keep_piece_options(table: Table, ship: ShipState, parts: list[set[Cell]]) -> Decision:
@@ -79,8 +83,8 @@ def settle(table: Table, ship: ShipState) -> Damage:
     fell: list[Cell] = []
     humans, goods, tokens = 0, "", 0
     aliens: tuple[str, ...] = ()
-    parts = ship.structure.pieces()
-    if len(parts) > 1:
+    parts = ship.structure.broken()
+    if parts:
         kept = table.ask(ship.name, keep_piece_options(table, ship, parts)).value.cells
         fell = sorted(c for c in ship.tiles if c not in kept)
         humans, aliens, goods, tokens = _contents(ship.contents[c] for c in fell)
@@ -114,8 +118,9 @@ def _unsupported_aliens(ship: ShipState) -> list[tuple[Cell, str]]:
 
 def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) -> Damage:
     """Destroy tiles (their contents are lost with them), then :func:`settle` the ship."""
-    gone = sorted({c for c in cells if c in ship.tiles})
-    humans, aliens, goods, tokens = _contents(ship.contents[c] for c in gone)
+    tiles = ship.tiles
+    gone = sorted({c for c in cells if c in tiles})
+    humans, aliens, goods, tokens = _contents([ship.contents[c] for c in gone])
     if table.recording:
         for cell in gone:
             held = ship.contents[cell]
@@ -133,4 +138,5 @@ def destroy(table: Table, ship: ShipState, cells: Iterable[Cell], cause: str) ->
             )
     ship.remove(gone)
     after = settle(table, ship)
-    return Damage(tuple(gone), (), humans, aliens, goods, tokens) + after
+    damage = Damage(tuple(gone), (), humans, aliens, goods, tokens)
+    return damage if after is NO_DAMAGE else damage + after

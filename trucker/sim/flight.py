@@ -32,6 +32,7 @@ from trucker.core.parts import goods_value
 from trucker.core.rulings import Rulings
 from trucker.core.ship import Ship
 from trucker.rules.stats import engine_doubles, engine_totals
+from trucker.sim.captains import SensibleCaptain
 from trucker.sim.choices import Flying, Insuring
 from trucker.sim.power import powerable
 from trucker.sim.state import ShipState
@@ -200,12 +201,18 @@ class Flight:
         self._order: list[Player] | None = None
         self.five = count >= FIVE_SHIPS
         """The five-player rules apply (RULES §6.4)."""
-        self._flies_on = {
-            p.name
-            for p in self.players
-            if not table.recording and getattr(table.policy(p.name), "never_gives_up", False)
+        never = {
+            p.name for p in self.players if getattr(table.policy(p.name), "never_gives_up", False)
         }
+        self._flies_on = set() if table.recording else never
         """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
+        self._told = (
+            {p.name for p in self.players if _answers_unasked(table.policy(p.name))}
+            if table.recording
+            else set()
+        )
+        """Ships whose answer before each card is recorded without asking, while the table
+        keeps a log and no tape (see :meth:`_offer_give_up`)."""
 
     @property
     def deck_rng(self) -> random.Random:
@@ -240,6 +247,7 @@ class Flight:
         twin._order = None
         twin.five = self.five
         twin._flies_on = self._flies_on
+        twin._told = self._told
         twin._deck_rng = self._deck_rng
         twin._seed = self._seed
         if self._deck_rng is not None and any(
@@ -295,7 +303,8 @@ class Flight:
         if player.flying:
             player.gave_up = reason
             self._order = None
-            self.table.emit(GaveUp(player.name, reason))
+            if self.table.recording:
+                self.table.emit(GaveUp(player.name, reason))
 
     # --- one card --------------------------------------------------------------------------
 
@@ -308,19 +317,12 @@ class Flight:
     def resolve(self, index: int, card: Card, resolver: Callable[[Flight, Any], None]) -> None:
         self.card_index = index
         if self.table.recording:
-            self.table.emit(
-                CardRevealed(
-                    index + 1,
-                    card.label,
-                    str(card.type),
-                    str(card.level),
-                    card.numbers(),
-                    card.representative,
-                )
-            )
+            self.table.emit(CardRevealed(index + 1, *_face(card)))
+        flies_on = self._flies_on
         for player in self.in_order():
             player.ship.new_card()
-            self._offer_give_up(player, card)
+            if player.name not in flies_on:
+                self._offer_give_up(player, card)
         resolver(self, card)
         for player in self.players:
             if player.flying and player.pending is None and player.ship.humans() == 0:
@@ -332,8 +334,15 @@ class Flight:
     def _offer_give_up(self, player: Player, card: Card) -> None:
         """Ask before each card whether to give up (RULES §6.3). A captain that declares it
         never gives up by choice is not asked when nothing is recorded (a run of many flights):
-        the answer is known, and the question is most of a quiet card's cost."""
+        the answer is known, and the question is most of a quiet card's cost. With a log and no
+        tape, a shipped captain's answer is recorded as the question would have recorded it,
+        unasked (a captain with its own ``decide`` may watch its questions, so it is asked; a
+        stepped flight asks: its tape counts every question, and its copies must ask as it
+        did)."""
         if player.name in self._flies_on:
+            return
+        if player.name in self._told and self.table.tape is None and self.table.recording:
+            self.table.answered(player.name, DecisionKind.GIVE_UP, "fly on", _BEFORE_THE_CARD)
             return
         humans, out = player.ship.humans(), _out_anyway(player.ship, card)
         options = (
@@ -341,7 +350,7 @@ class Flight:
             Option("give up", Flying(True, humans, out)),
         )
         choice = self.ask(
-            player, Decision(DecisionKind.GIVE_UP, player.name, options, "before the card")
+            player, Decision(DecisionKind.GIVE_UP, player.name, options, _BEFORE_THE_CARD)
         )
         if choice.value.give_up:
             self.give_up(player, "chose to give up")
@@ -366,7 +375,8 @@ class Flight:
                 decision = Decision(DecisionKind.INSURE, player.name, options, "Class IV insurance")
                 player.insured = self.ask(player, decision).value.buy
             player.premium = price if player.insured else 0
-            self.table.emit(Insured(player.name, bool(player.insured), price, insurance.cap))
+            if self.table.recording:
+                self.table.emit(Insured(player.name, bool(player.insured), price, insurance.cap))
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -391,26 +401,27 @@ class Flight:
                 fifth = self.rulings.fifth_place_reward
                 reward = arrival[place - 1] if place <= len(arrival) else fifth
             looks = best if place is not None and exposed[player.name] == fewest else 0
-            goods = "".join(h.goods for h in player.ship.contents.values())
+            goods = "".join([h.goods for h in player.ship.contents.values()])
             sales = goods_value(goods)
             if not player.flying:
                 sales = (sales + 1) // 2
             losses = self._losses(player)
             total = player.credits + reward + looks + sales - losses - player.premium
             final = max(0, total)
-            self.table.emit(
-                Settled(
-                    player.name,
-                    place,
-                    reward,
-                    looks,
-                    sales,
-                    losses,
-                    player.credits,
-                    final,
-                    player.premium,
+            if self.table.recording:
+                self.table.emit(
+                    Settled(
+                        player.name,
+                        place,
+                        reward,
+                        looks,
+                        sales,
+                        losses,
+                        player.credits,
+                        final,
+                        player.premium,
+                    )
                 )
-            )
             ship = player.ship
             results.append(
                 ShipResult(
@@ -449,6 +460,36 @@ class Flight:
         if cap is None and self.rulings.unknown_insurance_cap != "none":
             cap = int(self.rulings.unknown_insurance_cap)
         return lost if cap is None else min(lost, cap)
+
+
+_FACES: dict[int, tuple[Card, tuple[str, str, str, str, bool]]] = {}
+"""What a card shows when revealed, by the card's identity (with the card, so the identity is
+never another's): cards are immutable, and a run of logged flights reveals the same few
+hundred cards thousands of times."""
+
+
+def _face(card: Card) -> tuple[str, str, str, str, bool]:
+    """The card's label, type, level, numbers and whether they are representative, as a
+    revealed card's event tells them."""
+    found = _FACES.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_FACES) >= 4096:
+            _FACES.clear()
+        face = (card.label, str(card.type), str(card.level), card.numbers(), card.representative)
+        found = _FACES[id(card)] = (card, face)
+    return found[1]
+
+
+_BEFORE_THE_CARD = "before the card"
+"""The give-up question's one line of context."""
+
+
+def _answers_unasked(policy: object) -> bool:
+    """Is this captain's answer to the give-up question known without asking it: a shipped
+    captain (its ``decide`` the sensible one's, which watches nothing) that never gives up?"""
+    return bool(getattr(policy, "never_gives_up", False)) and (
+        getattr(type(policy), "decide", None) is SensibleCaptain.decide
+    )
 
 
 def _out_anyway(ship: ShipState, card: Card) -> str:

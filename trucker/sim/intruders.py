@@ -68,16 +68,27 @@ def turn_order(hand: Hand) -> tuple[str, str, str]:
     return ("left", "straight", "right") if hand is Hand.LEFT else ("right", "straight", "left")
 
 
-@dataclass(frozen=True, slots=True)
-class NextStep:
+class NextStep(NamedTuple):
     """Where an intruder goes from the tile it stands on (RULES §7.2): the move (``left``,
     ``straight``, ``right`` or ``back``), the side it leaves through (its heading from then
-    on), the tile it enters, and the moves its hand tried first that found no joined side."""
+    on), the tile it enters, and the moves its hand tried first that found no joined side (a
+    tuple: a walk makes one per tile it enters)."""
 
     move: str
     heading: Direction
     square: Cell
     tried: tuple[str, ...]
+
+
+def _tries(heading: Direction, hand: Hand) -> tuple[tuple[str, Direction, tuple[str, ...]], ...]:
+    """Each move the hand rule tries from ``heading``, in order, with the side it leaves by and
+    the moves tried before it."""
+    order = turn_order(hand)
+    return tuple((move, _MOVES[move](heading), order[:i]) for i, move in enumerate(order))
+
+
+_TRIES = {(heading, hand): _tries(heading, hand) for heading in Direction for hand in Hand}
+"""The hand rule's tries for every heading and hand, worked out once (eight short tuples)."""
 
 
 def next_step(
@@ -96,20 +107,18 @@ def next_step(
     tile, going back out through the side it came in by is the ruling ``landing_dead_end``
     (``back_from_landing``, RULES §10). The engine walks by it, and the walk's pictures read
     a step's tries from it when a log does not carry them."""
-    by_side = {side: cell for cell, side in joined.items()}
-    tried: list[str] = []
-    for move in turn_order(hand):
-        side = _MOVES[move](heading)
+    by_side = dict(zip(joined.values(), joined, strict=True))  # side -> neighbour
+    for move, side, before in _TRIES[heading, hand]:
         target = by_side.get(side)
         if target is not None:
-            return NextStep(move, side, target, tuple(tried))
-        tried.append(move)
+            return NextStep(move, side, target, before)
+    tried = turn_order(hand)
     if previous is None:
         back = heading.opposite
         if not back_from_landing or back not in by_side:
             return None
-        return NextStep("back", back, by_side[back], tuple(tried))
-    return NextStep("back", joined[previous], previous, tuple(tried))
+        return NextStep("back", back, by_side[back], tried)
+    return NextStep("back", joined[previous], previous, tried)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +287,10 @@ def _eat(table: Table, ship: ShipState, cell: Cell, step: int, hand: Hand) -> Ea
     ``predators_eat_robots``) robots; never stasis sleepers (RULES §7.3)."""
     held = ship.contents[cell]
     robots = held.robots if table.rulings.predators_eat_robots else 0
+    if not (held.crew or held.alien or held.goods or held.charge or robots or held.passenger):
+        return None
     aliens = (str(held.alien),) if held.alien else ()
     passengers = int(held.passenger)
-    if not (held.crew or aliens or held.goods or held.charge or robots or passengers):
-        return None
     eaten = Eaten(cell, step, held.crew, aliens, held.goods, held.charge, robots, passengers)
     left = held._replace(crew=0, alien=None, goods="", charge=0, passenger=False)
     ship.set(cell, left._replace(robots=0, active=False) if robots else left)
@@ -322,63 +331,24 @@ def _walk(
     landing: Cell,
     armed: frozenset[Cell],
 ) -> Walk:
+    """One intruder's walk from its landing tile: each tile it enters, what it eats or fuses
+    there, until a defender defeats it, it leaves the ship, or its steps run out."""
     heading = card.direction.opposite
     steps: list[Step] = []
     fuses: list[Cell] = []
-
     recording = table.recording
-
-    def enter(cell: Cell, number: int, move: str, why: str, tried: tuple[str, ...]) -> None:
-        part = ship.tiles[cell].part
-        if recording:
-            table.emit(
-                Walked(
-                    ship.name,
-                    str(hand),
-                    number,
-                    str(cell),
-                    str(part),
-                    str(heading),
-                    move,
-                    why,
-                    tried,
-                )
-            )
-        eaten = (
-            _eat(table, ship, cell, number, hand)
-            if card.kind is not IntruderKind.COMMANDO
-            else None
-        )
-        fused = card.kind.places_fuses and number in card.fuses
-        if fused:
-            if recording:
-                table.emit(Fused(ship.name, str(hand), number, str(cell), cell in fuses))
-            if cell not in fuses:
-                fuses.append(cell)
-        steps.append(Step(number, cell, part, heading, move, why, eaten, fused, tried=tried))
-
-    enter(landing, 1, "landed", "the first tile met on its line", ())
-    current, previous, number = landing, None, 1
+    tiles = ship.tiles
+    joined = ship.structure.joined
+    eats = card.kind is not IntruderKind.COMMANDO
+    fuse_steps = card.fuses if card.kind.places_fuses else ()
     back_from_landing = table.rulings.landing_dead_end == "back"
-    while number < card.steps:
-        found = next_step(
-            ship.structure.joined[current],
-            heading,
-            hand,
-            previous,
-            back_from_landing=back_from_landing,
-        )
-        if found is None:
-            if recording:
-                table.emit(Escaped(ship.name, str(hand), number))
-            return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
-        move, tried = found.move, found.tried
-        why = _why(move, hand, tried)
-        heading = found.heading
-        previous, current, number = current, found.square, number + 1
-        guard = defender(ship, current, armed, table)
-        if guard is not None:
-            part = ship.tiles[current].part
+    last = card.steps
+    current, previous, number = landing, None, 1
+    move, why = "landed", "the first tile met on its line"
+    tried: tuple[str, ...] = ()
+    while True:  # it enters ``current``: step ``number``
+        part = tiles[current].part
+        if recording:
             table.emit(
                 Walked(
                     ship.name,
@@ -392,12 +362,50 @@ def _walk(
                     tried,
                 )
             )
-            table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
+        eaten = _eat(table, ship, current, number, hand) if eats else None
+        fused = number in fuse_steps
+        if fused:
+            if recording:
+                table.emit(Fused(ship.name, str(hand), number, str(current), current in fuses))
+            if current not in fuses:
+                fuses.append(current)
+        steps.append(Step(number, current, part, heading, move, why, eaten, fused, None, tried))
+        if number >= last:
+            break
+        found = next_step(
+            joined[current],
+            heading,
+            hand,
+            previous,
+            back_from_landing=back_from_landing,
+        )
+        if found is None:
+            break
+        move, heading, square, tried = found
+        why = _why(move, hand, tried)
+        previous, current, number = current, square, number + 1
+        guard = defender(ship, current, armed, table)
+        if guard is not None:
+            part = tiles[current].part
+            if recording:
+                table.emit(
+                    Walked(
+                        ship.name,
+                        str(hand),
+                        number,
+                        str(current),
+                        str(part),
+                        str(heading),
+                        move,
+                        why,
+                        tried,
+                    )
+                )
+                table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
             steps.append(
                 Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
             )
             return Walk(hand, tuple(steps), "defeated", guard, tuple(fuses))
-        enter(current, number, move, why, tried)
     if recording:
         table.emit(Escaped(ship.name, str(hand), number))
     return Walk(hand, tuple(steps), "escaped", fuses=tuple(fuses))
@@ -438,26 +446,43 @@ def _board(
                 str(ship.tiles[landing].part) if landing else None,
             )
         )
-    missed = IntruderResult(
-        ship=ship.name,
-        card=card,
-        roll=roll,
-        rolled=line if rolled is None else rolled,
-        line=line,
-        landing=None,
-        outcome="miss",
-        shift=shift.direction if shift else None,
-        shift_power=shift.power if shift else None,
-        thruster=shift.thruster if shift else None,
-        robots=tuple(robots),
-    )
+
+    def result(
+        outcome: str,
+        repelled_by: str | None = None,
+        walks: tuple[Walk, ...] = (),
+        damage: Damage = NO_DAMAGE,
+        reward: Reward = _NO_REWARD,
+    ) -> IntruderResult:
+        """The result of this landing: what was rolled and decided before it, and what became
+        of it (built once, when it is known)."""
+        return IntruderResult(
+            ship.name,
+            card,
+            roll,
+            line if rolled is None else rolled,
+            line,
+            landing,
+            outcome,
+            repelled_by,
+            walks,
+            damage,
+            reward,
+            shift.direction if shift else None,
+            shift.power if shift else None,
+            shift.thruster if shift else None,
+            tuple(robots),
+        )
+
     if landing is None:
-        return missed
+        return result("miss")
     armed = _armed(ship, table)
     guard = defender(ship, landing, armed, table, landing=True)
+    recording = table.recording
     if guard is not None:
-        table.emit(Repelled(ship.name, str(landing), guard))
-        return _landed(missed, landing, "repelled", repelled_by=guard)
+        if recording:
+            table.emit(Repelled(ship.name, str(landing), guard))
+        return result("repelled", repelled_by=guard)
     walks: list[Walk] = []
     damage = NO_DAMAGE
     later: list[Cell] = []
@@ -465,7 +490,8 @@ def _board(
         if landing not in ship.tiles:
             # an earlier walker's fuses (ruling double_commando_detonation = "immediate") broke
             # the landing tile off the ship: this intruder drifts away with it
-            table.emit(Escaped(ship.name, str(hand), 0))
+            if recording:
+                table.emit(Escaped(ship.name, str(hand), 0))
             walks.append(Walk(hand, (), "escaped"))
             continue
         if walks:
@@ -476,48 +502,25 @@ def _board(
             walk.outcome == "defeated" and table.rulings.double_commando_detonation == "immediate"
         )
         if blow_now:
-            damage = damage + _explode(table, ship, list(walk.fuses))
+            if walk.fuses:
+                damage = damage + _explode(table, ship, list(walk.fuses))
         else:
             later.extend(walk.fuses)
-    damage = damage + _explode(table, ship, later)
+    if later:
+        damage = damage + _explode(table, ship, later)
     beaten = sum(1 for w in walks if w.outcome == "defeated")
-    reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
+    reward = _NO_REWARD
     if beaten:
-        why = f"{beaten} {card.kind} defeated"
-        table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
+        reward = Reward(card.reward.credits * beaten, card.reward.goods * beaten)
+        if recording:
+            why = f"{beaten} {card.kind} defeated"
+            table.emit(Rewarded(ship.name, reward.credits, reward.goods, why))
     outcome = walks[0].outcome if len(walks) == 1 else "boarded"
-    return _landed(missed, landing, outcome, walks=tuple(walks), damage=damage, reward=reward)
+    return result(outcome, walks=tuple(walks), damage=damage, reward=reward)
 
 
-def _landed(
-    missed: IntruderResult,
-    landing: Cell,
-    outcome: str,
-    *,
-    repelled_by: str | None = None,
-    walks: tuple[Walk, ...] = (),
-    damage: Damage = NO_DAMAGE,
-    reward: Reward | None = None,
-) -> IntruderResult:
-    """The result of a landing: what was rolled and decided before it (``missed``), and what
-    became of it."""
-    return IntruderResult(
-        missed.ship,
-        missed.card,
-        missed.roll,
-        missed.rolled,
-        missed.line,
-        landing,
-        outcome,
-        repelled_by,
-        walks,
-        damage,
-        reward if reward is not None else Reward(),
-        missed.shift,
-        missed.shift_power,
-        missed.thruster,
-        missed.robots,
-    )
+_NO_REWARD = Reward()
+"""What a landing that defeats no intruder earns (one shared value: a reward is immutable)."""
 
 
 def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], LinePreview]:
@@ -541,10 +544,13 @@ def _preview(table: Table, ship: ShipState, card: Intruder) -> Callable[[Line], 
 
 def _robots_useful(ship: ShipState, table: Table) -> Callable[[Cell], str]:
     def useful(center: Cell) -> str:
-        for armory, tile in ship.tiles.items():
-            if tile.part is Part.ARMORY and center in armory_reach(ship, armory, table.rulings):
-                return f"armed by the armory on {armory}, they would defend"
-        return ""
+        rulings = table.rulings
+        arming = [a for a in ship.of(Part.ARMORY) if center in armory_reach(ship, a, rulings)]
+        if not arming:
+            return ""
+        if len(arming) > 1:  # the one the ship lists first
+            arming = [c for c in ship.tiles if c in arming]
+        return f"armed by the armory on {arming[0]}, they would defend"
 
     return useful
 
@@ -560,7 +566,7 @@ def _after(fuel: Power, paid: Power) -> Power | None:
 
 
 def _robots_shifts(
-    table: Table, ship: ShipState, card: Intruder, rolled: Line
+    table: Table, ship: ShipState, card: Intruder, rolled: Line, stays: Callable[[], LinePreview]
 ) -> Callable[[Cell, Power], tuple[ShiftOption, ...]]:
     """The shift decision robots woken by ``power`` would open against this landing (RULES
     §2.4: activated robots may work a thruster against intruders): each move no awake crew can
@@ -568,24 +574,36 @@ def _robots_shifts(
     preview, as :func:`~trucker.sim.shifts.offer_shift` would list them. A shift's preview
     counts the power that wakes the robots as spent, so the captain weighs the whole price; the
     walk is previewed once per center and line, with the robots awake and nothing yet paid.
-    Only a center joined to a thruster that could make the move is looked at further."""
+    Only a center joined to a thruster that could make the move is looked at further.
+    ``stays`` previews the rolled line with every robot left asleep."""
     if not ship.of(Part.THRUSTER):
         return lambda center, power: ()
 
-    @cache
+    walked: dict[tuple[Cell, Line], LinePreview] = {}
+    opened: dict[Cell, tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]] = {}
+
     def walks(center: Cell, moved: Line) -> LinePreview:
-        """The walk on ``moved`` with these robots awake, whatever paid for them."""
-        return _preview(table, awake(table, ship, center, None), card)(moved)
+        """The walk on ``moved`` with these robots awake, whatever paid for them (once per
+        center and line)."""
+        found = walked.get((center, moved))
+        if found is None:
+            twin = awake(table, ship, center, None)
+            found = walked[center, moved] = _preview(table, twin, card)(moved)
+        return found
 
-    @cache
-    def stays(center: Cell) -> LinePreview:
-        """The walk on the rolled line with the robots of ``center`` left asleep."""
-        return _preview(table, ship, card)(rolled)
+    def openings(
+        center: Cell,
+    ) -> tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]:
+        """Each move only the robots of ``center`` could work, the line it leads to, and every
+        way to fire it once they are awake, before paying for them (once per center)."""
+        found = opened.get(center)
+        if found is None:
+            found = opened[center] = _openings(center)
+        return found
 
-    @cache
-    def openings(center: Cell) -> tuple[tuple[Direction, tuple[tuple[Cell, Power], ...]], ...]:
-        """Each move only the robots of ``center`` could work, with every way to fire it once
-        they are awake, before paying for them."""
+    def _openings(
+        center: Cell,
+    ) -> tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]:
         connected = ship.structure.connected
         moves = [
             m
@@ -600,21 +618,21 @@ def _robots_shifts(
             return ()
         twin = awake(table, ship, center, None)
         found = ((m, tuple(shift_ways(twin, rolled, m, needs_crew=True))) for m in moves)
-        return tuple((m, ways) for m, ways in found if ways)
+        return tuple((m, shift_line(ship.board, rolled, m), ways) for m, ways in found if ways)
 
     def shifts(center: Cell, power: Power) -> tuple[ShiftOption, ...]:
-        opened = []
-        for moves_to, ways in openings(center):
-            left = [(t, _after(fuel, power)) for t, fuel in ways if _after(fuel, power)]
-            if left:
-                thruster, fuel = left[0]
-                moved = shift_line(ship.board, rolled, moves_to)
-                outcome = partial(_paid_walk, walks, center, moved, power)
-                opened.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
-        if not opened:
+        found = []
+        for moves_to, moved, ways in openings(center):
+            for thruster, way in ways:
+                fuel = _after(way, power)
+                if fuel is not None:  # the first way with power left once the robots are paid
+                    outcome = partial(_paid_walk, walks, center, moved, power)
+                    found.append(ShiftOption(moves_to, thruster, fuel, moved, outcome))
+                    break
+        if not found:
             return ()
-        stay = ShiftOption(None, None, None, rolled, partial(stays, center))
-        return (stay, *opened)
+        stay = ShiftOption(None, None, None, rolled, stays)
+        return (stay, *found)
 
     return shifts
 
@@ -634,22 +652,41 @@ def intrude(
     table: Table, ship: ShipState, card: Intruder, roll: Roll | int, *, allow_shift: bool = True
 ) -> IntruderResult:
     """Resolve an intruder card rolled ``roll`` against one ship (RULES §7): the robot centers
-    are offered first (awake, they may be armed or work a thruster), then the shift."""
+    are offered first (awake, they may be armed or work a thruster), then the shift. The walk on
+    the rolled line is previewed once for both while the ship is as it was (no robots woken);
+    a ship without robot centers or thrusters is offered neither."""
     rolled = read_roll(ship.board, card.direction, roll)
-    robots = offer_robots(
-        table,
-        ship,
-        f"{card.kind} from the {card.direction}",
-        _robots_useful(ship, table),
-        _robots_shifts(table, ship, card, rolled) if allow_shift else None,
-    )
+    preview = _preview(table, ship, card)
+    seen: dict[Line, LinePreview] = {}
+
+    def stays() -> LinePreview:
+        """The walk on the rolled line with the ship as it was before any robots woke."""
+        found = seen.get(rolled)
+        if found is None:
+            found = seen[rolled] = preview(rolled)
+        return found
+
+    robots: list[Cell] = []
+    if ship.of(Part.ROBOT_CENTER):
+        robots = offer_robots(
+            table,
+            ship,
+            f"{card.kind} from the {card.direction}",
+            _robots_useful(ship, table),
+            _robots_shifts(table, ship, card, rolled, stays) if allow_shift else None,
+        )
+
+    def preview_now(line: Line) -> LinePreview:
+        """The walk on ``line`` with the ship as it is now, after the robots' offer."""
+        return stays() if line == rolled and not robots else preview(line)
+
     shift = None
-    if allow_shift:
+    if allow_shift and ship.of(Part.THRUSTER):
         shift = offer_shift(
             table,
             ship,
             rolled,
-            _preview(table, ship, card),
+            preview_now,
             needs_crew=True,
             context=f"{card.kind} from the {card.direction}, {rolled}",
         )

@@ -4,6 +4,7 @@ connected component (RULES §2.4, §4.4)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 from typing import NamedTuple
 
 from trucker.core.events import Spent
@@ -25,7 +26,12 @@ class Power(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "unlimited power" if self.cell is None else f"{self.source} {self.cell}"
+        found = _LABELS.get(self)
+        if found is None:
+            found = "unlimited power" if self.cell is None else f"{self.source} {self.cell}"
+            if len(_LABELS) < 4096:
+                _LABELS[self] = found
+        return found
 
     @property
     def is_battery(self) -> bool:
@@ -36,13 +42,23 @@ class Power(NamedTuple):
         return self.source == "solar"
 
 
+_LABELS: dict[Power, str] = {}
+"""Each power's label, worded once: option labels name the same few sources card after card."""
+
+_NOWHERE: frozenset[Cell] = frozenset()
+
+_BY_CELL = itemgetter(1)
+"""Sort key: a power's square (a tuple read, no Python call per source)."""
+
+
 def unused_panels(ship: ShipState, without: Cell | None = None) -> dict[Cell, frozenset[Cell]]:
     """Unused solar panels and what each reaches (``without`` one already spent)."""
     connected = ship.structure.connected
+    used = ship.solar_used
     return {
-        c: connected.get(c, frozenset())
+        c: connected.get(c, _NOWHERE)
         for c in ship.of(Part.SOLAR_PANEL)
-        if c not in ship.solar_used and c != without
+        if c not in used and c != without
     }
 
 
@@ -66,15 +82,21 @@ def power_sources(ship: ShipState, consumers: Iterable[Cell]) -> list[Power]:
     out = []
     if ship.tokens():
         out = [
-            Power("battery", cell, contents[cell].charge)
+            Power("battery", cell, charge)
             for cell in ship.of(Part.BATTERY)
-            if contents[cell].charge > 0
+            if (charge := contents[cell].charge) > 0
         ]
-    panels = [c for c in ship.of(Part.SOLAR_PANEL) if c not in ship.solar_used]
+    panels = ship.of(Part.SOLAR_PANEL)
     if panels:
+        used = ship.solar_used
         connected = ship.structure.connected
-        out.extend(Power("solar", c) for c in panels if connected.get(c, frozenset()) & wanted)
-        out.sort(key=lambda p: p.cell or Cell(0, 0))
+        solar = [
+            Power("solar", c)
+            for c in panels
+            if c not in used and connected.get(c, _NOWHERE) & wanted
+        ]
+        if solar:  # batteries and panels each come in board order: merge them by square
+            out = sorted(out + solar, key=_BY_CELL) if out else solar
     return out
 
 
@@ -82,7 +104,7 @@ def pay(table: Table, ship: ShipState, power: Power, consumer: Cell | None, purp
     """Spend a battery token, or mark the panel used for this card, to run ``consumer``."""
     if power.cell is None:
         return
-    if power.is_battery:
+    if power.source == "battery":
         held = ship.contents[power.cell]
         ship.set(power.cell, held._replace(charge=held.charge - 1))
     else:
@@ -102,7 +124,7 @@ def pay(table: Table, ship: ShipState, power: Power, consumer: Cell | None, purp
 def consumers_served(ship: ShipState, power: Power, candidates: Iterable[Cell]) -> list[Cell]:
     """Which of ``candidates`` this power can run: any for a battery, connected ones for solar."""
     cells = sorted(candidates)
-    if not power.is_solar:
+    if power.source != "solar":
         return cells
-    reach = ship.structure.connected.get(power.cell, frozenset())  # type: ignore[arg-type]
+    reach = ship.structure.connected.get(power.cell, _NOWHERE)  # type: ignore[arg-type]
     return [c for c in cells if c in reach]

@@ -117,25 +117,29 @@ def plan_radiation(ship: ShipState, rulings: Rulings) -> RadiationPlan:
 def radiation_leak(table: Table, ship: ShipState) -> tuple[RadiationPlan, Damage]:
     """Apply a Radiation Leak to one ship."""
     plan = plan_radiation(ship, table.rulings)
-    for network in plan.networks:
-        squares = tuple(str(c) for c in network.cells)
-        table.emit(
-            LeakNetwork(ship.name, squares, network.tokens, network.explodes, plan.threshold)
-        )
+    recording = table.recording
+    if recording:
+        for network in plan.networks:
+            squares = tuple(str(c) for c in network.cells)
+            table.emit(
+                LeakNetwork(ship.name, squares, network.tokens, network.explodes, plan.threshold)
+            )
     for cell, who in plan.exposed:
         held = ship.contents[cell]
+        humans, alien, robots = 0, None, 0
         if who == "human":
             ship.set(cell, held._replace(crew=held.crew - 1))
-            table.emit(CrewLost(ship.name, str(cell), 1, None, "radiation"))
+            humans = 1
         elif who == "passenger":
             ship.set(cell, held._replace(passenger=False))
-            table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation"))
         elif who == "robot":
             ship.set(cell, held._replace(robots=held.robots - 1))
-            table.emit(CrewLost(ship.name, str(cell), 0, None, "radiation", robots=1))
+            robots = 1
         else:
             ship.set(cell, held._replace(alien=None))
-            table.emit(CrewLost(ship.name, str(cell), 0, str(held.alien), "radiation"))
+            alien = str(held.alien)
+        if recording:
+            table.emit(CrewLost(ship.name, str(cell), humans, alien, "radiation", robots=robots))
     damage = Damage()
     if plan.exploding:
         damage = destroy(table, ship, plan.exploding, "radiation: the energy network exploded")

@@ -49,7 +49,7 @@ class ShiftOption:
     staying costs nothing need not look at the shifts (it costs a copy of the ship and a whole
     impact per line)."""
 
-    __slots__ = ("direction", "thruster", "power", "line", "_outcome", "earns")
+    __slots__ = ("direction", "thruster", "power", "line", "_outcome", "earns", "_cost")
 
     def __init__(
         self,
@@ -69,6 +69,7 @@ class ShiftOption:
         self.earns = earns
         """Could a line of this decision earn a reward (a value below zero)? Meteors and
         cannon fire never do; a defeated intruder pays."""
+        self._cost: tuple[int, ...] | None = None
 
     @property
     def outcome(self) -> LinePreview:
@@ -89,16 +90,24 @@ class ShiftOption:
 
     @property
     def cost(self) -> tuple[int, ...]:
-        own_battery = int(bool(self.power and self.power.is_battery))
-        own_solar = int(bool(self.power and self.power.is_solar))
-        return (
-            self.outcome.crew,
-            self.outcome.lost,
-            self.outcome.value,
-            self.outcome.batteries + own_battery,
-            self.outcome.solar + own_solar,
-            int(self.direction is not None),
-        )
+        """Crew, tiles and value lost, batteries and panels spent (the shift's own power
+        counted), then whether the ship moves: worked out once (a captain compares every
+        option's cost, and the options of one line share its preview)."""
+        found = self._cost
+        if found is None:
+            power = self.power
+            own_battery = int(power is not None and power.is_battery)
+            own_solar = int(power is not None and power.is_solar)
+            outcome = self.outcome
+            found = self._cost = (
+                outcome.crew,
+                outcome.lost,
+                outcome.value,
+                outcome.batteries + own_battery,
+                outcome.solar + own_solar,
+                int(self.direction is not None),
+            )
+        return found
 
 
 def _crewed(ship: ShipState, cell: Cell) -> bool:
@@ -177,54 +186,59 @@ def offer_shift(
     preview: Callable[[Line], LinePreview],
     *,
     needs_crew: bool,
-    context: str,
+    context: str | Callable[[], str],
     earns: bool = True,
 ) -> ShiftOption | None:
     """Offer the captain one thruster shift for this roll (RULES §2.4: at most one shift, one
     battery or solar power). Each option carries a preview of its line, worked out when read
-    (``earns``: a line may earn a reward). Returns the chosen shift, or None when the ship
-    stays (or cannot move)."""
+    (``earns``: a line may earn a reward); ``context`` may be given as a function, called only
+    when there is a shift to offer. Returns the chosen shift, or None when the ship stays (or
+    cannot move)."""
     if not ship.of(Part.THRUSTER):
         return None
-    moves_options = [
-        (moves, thruster, power)
-        for moves in shift_axis(line.direction)
-        for thruster, power in shift_ways(ship, line, moves, needs_crew=needs_crew)
-    ]
-    if not moves_options:
+    board = ship.board
+    moves_ways = []
+    for moves in shift_axis(line.direction):
+        ways = shift_ways(ship, line, moves, needs_crew=needs_crew)
+        if ways:
+            moves_ways.append((moves, shift_line(board, line, moves), ways))
+    if not moves_ways:
         return None
-    seen: dict[Line, LinePreview] = {}
 
     def look(where: Line) -> Callable[[], LinePreview]:
-        """The preview of a line, worked out when first read, once per line: every power
-        source for the same move shows the same line."""
+        """The preview of a line, worked out when first read: every power source for the same
+        move shows the same line, and shares this one function."""
+        found: list[LinePreview] = []
 
         def outcome() -> LinePreview:
-            if where not in seen:
-                seen[where] = preview(where)
-            return seen[where]
+            if not found:
+                found.append(preview(where))
+            return found[0]
 
         return outcome
 
     stay = Option("no shift", ShiftOption(None, None, None, line, look(line), earns=earns))
     options = [stay]
-    for moves, thruster, power in moves_options:
-        moved = shift_line(ship.board, line, moves)
-        value = ShiftOption(moves, thruster, power, moved, look(moved), earns=earns)
-        options.append(Option(f"shift {moves} with {power.label}", value))
-    choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), context))
+    for moves, moved, ways in moves_ways:
+        outcome = look(moved)
+        for thruster, power in ways:
+            value = ShiftOption(moves, thruster, power, moved, outcome, earns=earns)
+            options.append(Option(f"shift {moves} with {power.label}", value))
+    said = context if isinstance(context, str) else context()
+    choice = table.ask(ship.name, Decision(DecisionKind.SHIFT, ship.name, tuple(options), said))
     chosen: ShiftOption = choice.value
     if chosen.direction is None or chosen.power is None:
         return None
     purpose = f"thruster {chosen.thruster} shifts the ship {chosen.direction}"
     pay(table, ship, chosen.power, chosen.thruster, purpose)
-    table.emit(
-        Shifted(
-            ship.name,
-            str(chosen.direction),
-            str(chosen.thruster),
-            str(line.direction),
-            chosen.line.to_json(),
+    if table.recording:
+        table.emit(
+            Shifted(
+                ship.name,
+                str(chosen.direction),
+                str(chosen.thruster),
+                str(line.direction),
+                chosen.line.to_json(),
+            )
         )
-    )
     return chosen

@@ -8,7 +8,7 @@ tile is removed, so thousands of flights can start from one built ship without d
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from weakref import WeakKeyDictionary
 
 from trucker.core.boards import Board
@@ -63,16 +63,27 @@ class Structure:
         return twin
 
     def pieces(self) -> list[set[Cell]]:
-        """The pieces under joined edges; when there is one, the structure remembers it."""
+        """The pieces under joined edges (none for no tiles); when there is one, the structure
+        remembers it."""
+        return self.broken() or ([set(self.joined)] if self.joined else [])
+
+    def broken(self) -> list[set[Cell]]:
+        """The pieces when the tiles lie in more than one, else none (and the structure
+        remembers that they are one piece): what every destruction asks, and on a ship known
+        whole, answered without a search or a set of its squares."""
         if self.whole:
-            return [set(self.joined)]
-        if self._split and _reach_each_other(self.joined, self._split):
-            self.whole, self._split = True, ()
-            return [set(self.joined)]
+            return []
+        split, self._split = self._split, ()
+        if split:
+            piece = _piece_unless_whole(self.joined, split)
+            if piece is None:
+                self.whole = True
+                return []
+            return [piece, *components(self.joined, [c for c in self.joined if c not in piece])]
         found = components(self.joined)
         if len(found) <= 1:
             self.whole = True
-        self._split = ()
+            return []
         return found
 
     def mark_whole(self) -> None:
@@ -80,11 +91,12 @@ class Structure:
         self.whole, self._split = True, ()
 
     def remove(
-        self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Iterable[Part] = ()
+        self, gone: Iterable[Cell], tiles: Mapping[Cell, Tile], parts_gone: Collection[Part] = ()
     ) -> None:
         """Take tiles out, in place: removing never joins anything new, so only the removed
-        tiles' neighbours change. Router connections are worked out again only when the ship
-        has routers (a removed router can split a network)."""
+        tiles' neighbours change, and only the tiles connected to a removed one lose a
+        connection. Router connections are worked out again only when a router goes (it can
+        split a network; any other tile leaves every network as it was, less that tile)."""
         out = set(gone)
         joined = self.joined
         touched: set[Cell] = set()
@@ -94,19 +106,22 @@ class Structure:
         for cell in touched:
             joined[cell] = {o: d for o, d in joined[cell].items() if o not in out}
         parts = self.parts
+        router_gone = Part.ROUTER in parts_gone if parts_gone else Part.ROUTER in parts
         for part in set(parts_gone) if parts_gone else list(parts):
             kept = tuple(c for c in parts[part] if c not in out)
             if kept:
                 parts[part] = kept
             else:
                 del parts[part]
-        if Part.ROUTER in parts or any(tiles_part is Part.ROUTER for tiles_part in parts_gone):
+        if router_gone:
             self.connected = connections(joined, tiles)
         else:
             connected = self.connected
+            near: set[Cell] = set()
             for cell in out:
-                connected.pop(cell, None)
-            for cell in touched:
+                near.update(connected.pop(cell, ()))
+            near -= out
+            for cell in near:
                 connected[cell] = connected[cell] - out
         self.exposed = None
         # Each piece left after a removal holds a neighbour of a removed tile: with at most
@@ -115,22 +130,26 @@ class Structure:
             self.whole, self._split = False, tuple(sorted(touched))
 
 
-def _reach_each_other(joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, ...]) -> bool:
-    """Do these tiles lie in one piece? A search from the first that stops as soon as it has
-    met them all (the neighbours of a lost tile usually meet again a few tiles away)."""
+def _piece_unless_whole(
+    joined: Mapping[Cell, Iterable[Cell]], cells: tuple[Cell, ...]
+) -> set[Cell] | None:
+    """Do these tiles lie in one piece? A breadth-first search from the first that stops as
+    soon as it has met them all (the neighbours of a lost tile usually meet again two or three
+    steps away): None when they do, else the first one's whole piece, searched to its end (the
+    ship is then in more than one piece, and this is one of them)."""
     wanted = set(cells[1:])
     seen = {cells[0]}
-    frontier = [cells[0]]
-    while frontier:
-        cell = frontier.pop()
+    queue = [cells[0]]
+    for cell in queue:  # the queue grows as it is read: breadth first
         for other in joined[cell]:
             if other not in seen:
                 seen.add(other)
-                wanted.discard(other)
-                if not wanted:
-                    return True
-                frontier.append(other)
-    return not wanted
+                if other in wanted:
+                    wanted.discard(other)
+                    if not wanted:
+                        return None
+                queue.append(other)
+    return seen
 
 
 def _exposed_change(board: Board, before: Mapping[Cell, Tile], gone: Iterable[Cell]) -> int:
@@ -234,6 +253,12 @@ class ShipState:
         """An independent state sharing the immutable parts (tiles, structure)."""
         self._owned = None  # the twin shares the tiles and the structure from now on
         self._own_structure = False
+        return self.scratch()
+
+    def scratch(self) -> ShipState:
+        """A copy to try something on and drop before this state changes again (a preview):
+        as :meth:`copy`, but this state keeps the tiles and structure it owns and goes on
+        changing them in place; the copy takes its own when it first loses a tile."""
         twin = ShipState(
             self.template,
             self.tiles,
@@ -272,32 +297,61 @@ class ShipState:
         return self.template.with_tiles(self.tiles, self.contents)
 
     def set(self, cell: Cell, held: Contents) -> None:
-        """What a tile holds from now on (its part and sides never change)."""
+        """What a tile holds from now on (its part and sides never change). Counts already
+        made are kept up to date (as :meth:`_count` counts: crew and aliens in cabins, tokens
+        in batteries): a flight changes one tile at a time, and reads the counts between."""
+        counts = self._counts
+        before = self.contents.get(cell)
         self.contents[cell] = held
-        self._counts = None
+        if counts is None:
+            return
+        tile = self.tiles.get(cell)
+        if before is None or tile is None:
+            self._counts = None
+        elif tile.part is Part.CABIN:
+            humans, aliens, tokens = counts
+            aliens += (held.alien is not None) - (before.alien is not None)
+            self._counts = (humans + held.crew - before.crew, aliens, tokens)
+        elif tile.part is Part.BATTERY:
+            humans, aliens, tokens = counts
+            self._counts = (humans, aliens, tokens + held.charge - before.charge)
 
     def remove(self, cells: Iterable[Cell]) -> list[Cell]:
-        """Take tiles off the ship, counting them as lost."""
-        gone = [c for c in cells if c in self.tiles]
+        """Take tiles off the ship, counting them as lost (and what they held off the counts
+        already made)."""
+        tiles = self.tiles
+        gone = [c for c in cells if c in tiles]
         if not gone:
             return gone
         structure = self._structure
         exposed = structure.exposed if structure is not None else None
         if exposed is not None:
-            exposed += _exposed_change(self.board, self.tiles, gone)
-        if self._owned is None:
-            self.tiles = self._owned = dict(self.tiles)
-        parts = [self._owned.pop(cell).part for cell in gone]
+            exposed += _exposed_change(self.board, tiles, gone)
+        owned = self._owned
+        if owned is None:
+            self.tiles = owned = self._owned = dict(tiles)
+        contents = self.contents
+        parts = []
+        humans = aliens = tokens = 0
         for cell in gone:
-            del self.contents[cell]
+            part = owned.pop(cell).part
+            held = contents.pop(cell)
+            parts.append(part)
+            if part is Part.CABIN:
+                humans += held.crew
+                aliens += held.alien is not None
+            elif part is Part.BATTERY:
+                tokens += held.charge
         self.lost.extend(gone)
         if structure is not None:
             if not self._own_structure:
                 structure = self._structure = structure.copy()
                 self._own_structure = True
-            structure.remove(gone, self.tiles, parts)
+            structure.remove(gone, owned, parts)
             structure.exposed = exposed
-        self._counts = None
+        counts = self._counts
+        if counts is not None:
+            self._counts = (counts[0] - humans, counts[1] - aliens, counts[2] - tokens)
         return gone
 
     def new_card(self) -> None:

@@ -60,7 +60,6 @@ class _Mark:
 
     flight: Flight
     log: int
-    choices: int
     decided: int
 
 
@@ -179,6 +178,9 @@ class FlightState:
         """Play on until the flight waits for an answer from outside the engine (returned), or
         is settled (None: :attr:`result` holds the flight's result); with ``cards``, stop
         too once that many more cards are played (None then, and :attr:`done` False)."""
+        if cards is None and self._tape is None and self.result is None:
+            self._play_out()
+            return None
         stop = None if cards is None else self.played + cards
         while self.result is None and (stop is None or self.played < stop):
             if not self._phase():
@@ -233,6 +235,16 @@ class FlightState:
 
     # --- the phases ------------------------------------------------------------------------
 
+    def _play_out(self) -> None:
+        """Play a flight with no tape to its settlement: the phases :meth:`_phase` plays one
+        at a time, one after another (nothing can stop such a flight)."""
+        if not self.started:
+            self._start()
+        flight = self.flight
+        while self.played < len(flight.cards) and flight.in_order():
+            self._card()
+        self._settle()
+
     def _phase(self) -> bool:
         """Play the next phase; False when it stopped to wait."""
         if not self.started:
@@ -251,7 +263,6 @@ class FlightState:
             self._mark = _Mark(
                 self.flight.copy(self.table),
                 len(log) if log is not None else 0,
-                len(self.table.choices),
                 self._decided,
             )
         elif self._stale:
@@ -277,20 +288,20 @@ class FlightState:
         self.flight = mark.flight.copy(self.table)
         if self.table.log is not None:
             del self.table.log[mark.log :]
-        del self.table.choices[mark.choices :]
         self._stale = False
 
     def _start(self) -> None:
         flight = self.flight
-        self.table.emit(
-            FlightStarted(
-                str(flight.level),
-                flight.track,
-                tuple(p.name for p in flight.players),
-                tuple(p.position for p in flight.players),
-                len(flight.cards),
+        if self.table.recording:
+            self.table.emit(
+                FlightStarted(
+                    str(flight.level),
+                    flight.track,
+                    tuple(p.name for p in flight.players),
+                    tuple(p.position for p in flight.players),
+                    len(flight.cards),
+                )
             )
-        )
         flight.buy_insurance()
         self.started = True
 
@@ -307,14 +318,10 @@ class FlightState:
             before = _costs_row(flight)
         flight.resolve(index, card, resolver_for(card))
         after = _costs_row(flight)
-        self.costs.append(
-            {
-                p.name: (lost - lost_before, crew_before - crew, credits - credits_before)
-                for p, (lost_before, crew_before, credits_before), (lost, crew, credits) in zip(
-                    flight.players, before, after, strict=True
-                )
-            }
-        )
+        costs = {}
+        for p, was, now in zip(flight.players, before, after, strict=True):
+            costs[p.name] = (now[0] - was[0], was[1] - now[1], now[2] - was[2])
+        self.costs.append(costs)
         self._before = after
         self.played = index + 1
 
@@ -378,7 +385,7 @@ class FlightState:
             shuffle.shuffle(later)
             cards[len(cards) - len(later) :] = later
             twin.flight.deck_rng = shuffle
-        twin._mark = _Mark(twin.flight, 0, 0, mark.decided)
+        twin._mark = _Mark(twin.flight, 0, mark.decided)
         twin._stale = False
         twin._attach()
         twin._run_first()

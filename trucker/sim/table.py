@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from trucker.core.decisions import Choice, Decision, Option, Policy, answer, ask
+from trucker.core.decisions import Choice, Decision, DecisionKind, Option, Policy, answer
 from trucker.core.dice import Dice, Roll
 from trucker.core.events import Decided, Event, Rolled
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
@@ -36,7 +36,6 @@ class Table:
         made when first asked: most tables name every ship)."""
         self._streams = getattr(dice, "stream", None)
         self.log = log
-        self.choices: list[Choice] = []
         self._quiet: Table | None = None
         self.tape: Tape | None = None
         """A stepped flight's record of the card in progress (None: ask and roll directly)."""
@@ -48,6 +47,16 @@ class Table:
         if self._default is None:
             self._default = SensibleCaptain()
         return self._default
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The decisions recorded in the log, in order, as choices (none without a log): made
+        when asked for, from the log's decided events, which say all a choice says."""
+        return [
+            Choice(DecisionKind(e.decision), e.ship, e.choice, e.forced)
+            for e in self.log or ()
+            if type(e) is Decided
+        ]
 
     @property
     def recording(self) -> bool:
@@ -79,21 +88,23 @@ class Table:
         a log, recorded."""
         if self.tape is not None:
             option = self.tape.ask(self, ship, decision)
-            if self.log is None:
-                return option
-            choice = Choice(decision.kind, decision.ship, option.label, len(decision.options) == 1)
-        elif self.log is None:
-            return answer(self.policy(ship), decision)
         else:
-            option, choice = ask(self.policy(ship), decision)
-        self.choices.append(choice)
-        self.log.append(
-            Decided(ship, str(decision.kind), choice.label, choice.forced, decision.context)
-        )
+            option = answer(self.policy(ship), decision)
+        if self.log is not None:
+            forced = len(decision.options) == 1
+            self.log.append(
+                Decided(ship, str(decision.kind), option.label, forced, decision.context)
+            )
         return option
 
+    def answered(self, ship: str, kind: DecisionKind, label: str, context: str) -> None:
+        """Record a decision of two or more options whose answer is known without asking (a
+        captain that never gives up, asked whether to): what :meth:`ask` records of it."""
+        if self.log is not None:
+            self.log.append(Decided(ship, str(kind), label, False, context))
+
     def fork(self) -> Table:
-        """An independent table at the same point: the log and choices copied, the dice and
+        """An independent table at the same point: the log copied, the dice and
         every captain that remembers (offers ``fork``) forked, the tape copied."""
         twin = Table(
             rulings=self.rulings,
@@ -102,7 +113,6 @@ class Table:
             log=list(self.log) if self.log is not None else None,
         )
         twin._default = fork(self._default) if self._default is not None else None
-        twin.choices = list(self.choices)
         twin.tape = self.tape.copy() if self.tape is not None else None
         return twin
 

@@ -72,28 +72,31 @@ def _event_types() -> Mapping[str, type[Event]]:
 
 
 def _plain(value: Any) -> Any:
+    """A value as JSON holds it: tuples as lists, keys as strings, all the way down."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [_plain(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _plain(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     return value
 
 
+_NESTED = (tuple, list, dict)
+"""What :func:`_plain` makes plain (the rest is written as it is)."""
+
 _SCALARS_WRITTEN = (str, int, float, bool, type(None))
 
-_WRITERS: dict[type[Event], tuple[tuple[str, bool], ...]] = {}
+
+_WRITERS: dict[type[Event], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _writers(cls: type[Event]) -> tuple[tuple[str, bool], ...]:
-    """Each field of an event type by name, and whether its value needs making plain (a tuple,
-    a dict: anything but a string, a number, a flag or nothing); worked out once per type, as a
-    logged flight writes a hundred events."""
-    found = _WRITERS.get(cls)
-    if found is None:
-        hints = get_type_hints(cls)
-        found = _WRITERS[cls] = tuple(
-            (f.name, not _written_as_is(hints[f.name])) for f in fields(cls)
-        )
+def _writer(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An event type's fields by name, in order, and those whose values need making plain (a
+    tuple, a dict: anything but a string, a number, a flag or nothing); worked out once per
+    type, as a logged flight writes a hundred events."""
+    hints = get_type_hints(cls)
+    names = tuple(f.name for f in fields(cls))
+    nested = tuple(name for name in names if not _written_as_is(hints[name]))
+    found = _WRITERS[cls] = (names, nested)
     return found
 
 
@@ -108,10 +111,14 @@ def _written_as_is(hint: Any) -> bool:
 
 
 def event_dict(event: Event) -> dict[str, Any]:
+    """The event as a log writes it: its ``kind``, then each field by name (tuples as lists)."""
+    found = _WRITERS.get(type(event))
+    names, nested = found if found is not None else _writer(type(event))
     out: dict[str, Any] = {"kind": event.kind}
-    for name, nested in _writers(type(event)):
-        value = getattr(event, name)
-        out[name] = _plain(value) if nested else value
+    for name in names:
+        out[name] = getattr(event, name)
+    for name in nested:
+        out[name] = _plain(out[name])
     return out
 
 

@@ -92,7 +92,8 @@ def resolve_abandoned_ship(flight: Flight, card: AbandonedShip) -> None:
     def take(player: Player, second: bool) -> None:
         lose_crew(flight, player, card.crew, "sent to the abandoned ship")
         player.credits += credits(second)
-        flight.table.emit(Rewarded(player.name, credits(second), "", "the abandoned ship"))
+        if flight.table.recording:
+            flight.table.emit(Rewarded(player.name, credits(second), "", "the abandoned ship"))
         flight.move(player, -card.days)
 
     _chances(flight, card.shots, "the abandoned ship", able, wants, take)

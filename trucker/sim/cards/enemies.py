@@ -63,11 +63,11 @@ def meet_enemy(
     needed = 2 if flight.five else 1
     defeats = 0
     beaten: Beaten = []
+    verdict = _verdict(strength)
+    context = f"{card.type}, strength {strength}"
     for player in flight.in_order():
-        total = declare_power(
-            flight, player, "cannons", _verdict(strength), f"{card.type}, strength {strength}"
-        )
-        result = _verdict(strength)(total)
+        total = declare_power(flight, player, "cannons", verdict, context)
+        result = verdict(total)
         if flight.table.recording:
             flight.table.emit(Faced(player.name, str(card.type), strength, half(total), result))
         if result == "win":

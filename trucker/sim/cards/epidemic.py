@@ -16,26 +16,29 @@ def resolve_epidemic(flight: Flight, card: Epidemic) -> None:
     kinds = {Part.CABIN}
     if flight.rulings.epidemic_cabins == "cabins+luxury":
         kinds.add(Part.LUXURY_CABIN)
+    recording = flight.table.recording
     for player in flight.in_order():
         ship = player.ship
         contents = ship.contents
         occupied = {
             c
-            for c, t in ship.tiles.items()
-            if t.part in kinds and (contents[c].occupants or contents[c].passenger)
+            for part in kinds
+            for c in ship.of(part)
+            if contents[c].occupants or contents[c].passenger
         }
         connected = ship.structure.connected
         sick = sorted(c for c in occupied if connected.get(c, frozenset()) & (occupied - {c}))
         for cell in sick:
             held = ship.contents[cell]
+            alien: str | None = None
             if held.alien:
                 ship.set(cell, held._replace(alien=None))
-                flight.table.emit(CrewLost(player.name, str(cell), 0, str(held.alien), "epidemic"))
+                humans, alien, why = 0, str(held.alien), "epidemic"
             elif held.crew:
                 ship.set(cell, held._replace(crew=held.crew - 1))
-                flight.table.emit(CrewLost(player.name, str(cell), 1, None, "epidemic"))
+                humans, why = 1, "epidemic"
             else:
                 ship.set(cell, held._replace(passenger=False))
-                flight.table.emit(
-                    CrewLost(player.name, str(cell), 0, None, "epidemic: the passenger")
-                )
+                humans, why = 0, "epidemic: the passenger"
+            if recording:
+                flight.table.emit(CrewLost(player.name, str(cell), humans, alien, why))

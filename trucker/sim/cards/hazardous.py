@@ -28,4 +28,6 @@ def resolve_hazardous_business(flight: Flight, card: HazardousBusiness) -> None:
         pool = [c for c in flight.catalogue.of_level(level) if c.id not in used]
         added = flight.deck_rng.sample(pool, min(2, len(pool)))
     flight.cards[flight.card_index + 1 : flight.card_index + 1] = added
-    flight.table.emit(CardsAdded(tuple(c.label for c in added), tuple(str(c.level) for c in added)))
+    if flight.table.recording:
+        labels = tuple(c.label for c in added)
+        flight.table.emit(CardsAdded(labels, tuple(str(c.level) for c in added)))

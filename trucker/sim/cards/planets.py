@@ -11,9 +11,11 @@ from __future__ import annotations
 from trucker.core.cards import Planets
 from trucker.core.decisions import Decision, DecisionKind, Option
 from trucker.core.events import Passed
-from trucker.sim.actions import crew_room, gain_goods, goods_aboard, loadable_value, recruit
+from trucker.core.parts import goods_value
+from trucker.sim.actions import crew_room, gain_goods, loadable_value, recruit
 from trucker.sim.choices import Landing
 from trucker.sim.flight import Flight
+from trucker.sim.goods import cargo_of
 from trucker.sim.shares import second_crew, second_goods
 
 __all__ = ["resolve_planets"]
@@ -31,12 +33,13 @@ def resolve_planets(flight: Flight, card: Planets) -> None:
             continue
         options = [Option("pass", Landing(None))]
         room = crew_room(player.ship) if any(card.crew) else 0
-        aboard = goods_aboard(player.ship)
+        cargo = cargo_of(player.ship)
+        aboard = goods_value(cargo.aboard)
         for i in free:
             goods, crew = card.planets[i], card.crew_on(i)
             if landers.get(i, 0):
                 goods, crew = second_goods(goods, flight.rulings), second_crew(crew, flight.rulings)
-            value = loadable_value(player.ship, goods, aboard)
+            value = loadable_value(player.ship, goods, aboard, cargo)
             offer = f" and {crew} crew" if crew else ""
             options.append(
                 Option(

@@ -34,8 +34,10 @@ def resolve_sabotage(flight: Flight, card: Sabotage) -> None:
         )
         values.append((player, crew_comparison(player.ship, flight.rulings)))
     target = lowest(values)
-    compared = {p.name: value for p, value in values}
-    flight.table.emit(Penalised(target.name, "crew", "sabotage", compared, "sabotage"))
+    recording = flight.table.recording
+    if recording:
+        compared = {p.name: value for p, value in values}
+        flight.table.emit(Penalised(target.name, "crew", "sabotage", compared, "sabotage"))
     ship = target.ship
     board = ship.board
     for attempt in range(1, TRIES + 1):
@@ -50,4 +52,5 @@ def resolve_sabotage(flight: Flight, card: Sabotage) -> None:
         if cell is not None and cell in ship.tiles:
             destroy(flight.table, ship, [cell], "sabotage")
             return
-    flight.table.emit(Passed(target.name, "three sabotage tries found no tile"))
+    if recording:
+        flight.table.emit(Passed(target.name, "three sabotage tries found no tile"))
