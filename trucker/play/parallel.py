@@ -12,6 +12,7 @@ goes to a callback.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.util
 import os
 import pickle
 import signal
@@ -250,16 +251,31 @@ def _start_worker(job: Job[Any, Any]) -> None:
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+    multiprocessing.util.Finalize(None, _exiting, exitpriority=100)
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)
     _JOB = job
+
+
+_EXITING = False
+"""In a worker: its work is over and it is on its way out (its queues let go)."""
+
+
+def _exiting() -> None:
+    """The first step of a worker's way out, once it has taken its last piece."""
+    global _EXITING
+    _EXITING = True
 
 
 def _leave(signum: int, frame: object) -> None:
     """A worker told to stop leaves between two steps of Python, not in the middle of one: the
     default SIGTERM killed a worker that held the lock of the pool's result queue (putting a
     finished piece), and the parent, stopping the pool early, then waited for that lock for good
-    (a run to a precision that stopped with pieces out hung now and then)."""
+    (a run to a precision that stopped with pieces out hung now and then). A worker already on
+    its way out holds no lock and leaves at once: an exception raised in its clean-up (the
+    logging module's, at exit) would only be printed, as "Exception ignored"."""
+    if _EXITING:
+        os._exit(128 + signum)
     raise SystemExit(128 + signum)
 
 
