@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 DEFAULT_EFFORT = 8
-"""The most rollouts per option at the expert's default effort (12 to 16 Class III flights a CPU
+"""The most rollouts per option at the expert's default effort (15 to 17 Class III flights a CPU
 second: ``python benchmarks/bench_stepping.py``)."""
 
 MAX_EFFORT = 1000
