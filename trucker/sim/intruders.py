@@ -583,9 +583,23 @@ def _robots_shifts(
     counts the power that wakes the robots as spent, so the captain weighs the whole price; the
     walk is previewed once per center and line, with the robots awake and nothing yet paid.
     Only a center joined to a thruster that could make the move is looked at further.
-    ``stays`` previews the rolled line with every robot left asleep."""
+    ``stays`` previews the rolled line on the ship as it was before the offer; "no shift" reads
+    it while no center has woken, and once one has, a preview of the ship as it then stands."""
     if not ship.of(Part.THRUSTER):
         return lambda center, power: ()
+
+    contents = ship.contents
+    asleep = [c for c in ship.cells_of(Part.ROBOT_CENTER) if not contents[c].active]
+    stayed: dict[Cell, LinePreview] = {}
+
+    def stays_now(center: Cell) -> LinePreview:
+        """The walk on the rolled line with the robots of ``center`` left asleep, on the ship
+        as it stands when first asked (once per center)."""
+        found = stayed.get(center)
+        if found is None:
+            woken = any(ship.contents[c].active for c in asleep)
+            found = stayed[center] = _preview(table, ship, card)(rolled) if woken else stays()
+        return found
 
     walked: dict[tuple[Cell, Line], LinePreview] = {}
     opened: dict[Cell, tuple[tuple[Direction, Line, tuple[tuple[Cell, Power], ...]], ...]] = {}
@@ -639,7 +653,7 @@ def _robots_shifts(
                     break
         if not found:
             return ()
-        stay = ShiftOption(None, None, None, rolled, stays)
+        stay = ShiftOption(None, None, None, rolled, partial(stays_now, center))
         return (stay, *found)
 
     return shifts
