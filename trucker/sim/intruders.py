@@ -353,22 +353,16 @@ def _walk(
     current, previous, number = landing, None, 1
     move, why = "landed", "the first tile met on its line"
     tried: tuple[str, ...] = ()
+
+    def walked() -> Walked:
+        """The step the intruder is taking now, as the log tells it."""
+        return Walked(ship.name, str(hand), number, str(current), str(tiles[current].part),
+                      str(heading), move, why, tried)  # fmt: skip
+
     while True:  # it enters ``current``: step ``number``
         part = tiles[current].part
         if recording:
-            table.emit(
-                Walked(
-                    ship.name,
-                    str(hand),
-                    number,
-                    str(current),
-                    str(part),
-                    str(heading),
-                    move,
-                    why,
-                    tried,
-                )
-            )
+            table.emit(walked())
         eaten = _eat(table, ship, current, number, hand) if eats else None
         fused = number in fuse_steps
         if fused:
@@ -395,19 +389,7 @@ def _walk(
         if guard is not None:
             part = tiles[current].part
             if recording:
-                table.emit(
-                    Walked(
-                        ship.name,
-                        str(hand),
-                        number,
-                        str(current),
-                        str(part),
-                        str(heading),
-                        move,
-                        why,
-                        tried,
-                    )
-                )
+                table.emit(walked())
                 table.emit(Defeated(ship.name, str(hand), number, str(current), guard))
             steps.append(
                 Step(number, current, part, heading, move, why, defended_by=guard, tried=tried)
