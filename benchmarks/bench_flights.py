@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import tomllib
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from bench_validate import rate
 
 from trucker.core.rulings import Rulings
 from trucker.formats.load import load_ship
-from trucker.play.flights import Crew, FlightPlan, deck_for, flight_log, fly
+from trucker.play.flights import Crew, FlightPlan, deck_for, fly, log_text
 from trucker.sim.state import ShipState
 
 SHIPS = Path(__file__).resolve().parent.parent / "scenarios" / "ships"
@@ -63,7 +62,7 @@ def flights(names: list[str], level: str, logged: bool = False):
         seed = next(seeds)
         plan = FlightPlan(crews, deck_for(f"random:{level}", seed), rulings, seed=seed)
         if logged:
-            return json.dumps(flight_log(plan, fly(plan)))
+            return log_text(plan, fly(plan))
         return fly(plan, keep_log=False)
 
     def setup() -> object:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import types
-from dataclasses import fields
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import fields
 
 from tests.properties.flights import PLANS, plans
 from trucker.core.errors import BadEvent

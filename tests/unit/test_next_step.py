@@ -8,7 +8,6 @@ while heading right faces the front; turning right while heading right faces the
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 
 import pytest
@@ -86,7 +85,7 @@ def test_each_walked_event_carries_its_tries(case) -> None:
             for move in event.tried:
                 assert move in event.why or event.why.startswith(f"the {event.hand}-hand rule")
     # a log that does not carry them (written before they were) gives the pictures the same
-    older = [dataclasses.replace(e, tried=None) if isinstance(e, Walked) else e for e in log]
+    older = [e.replace(tried=None) if isinstance(e, Walked) else e for e in log]
     if any(isinstance(e, Walked) for e in log) and any(e.kind == "landed" for e in log):
         new, old = walk_story(ship, log), walk_story(ship, older)
         for hand in new.visits:

@@ -144,15 +144,15 @@ def _show(
 ) -> None:
     """The page (``--html``), then the log (``--json``) or the flight told in the terminal
     (in full, ``--brief`` or ``--quiet``)."""
-    from trucker.cli.output import print_json, print_lines, write_output
-    from trucker.play.flights import flight_log
+    from trucker.cli.output import print_json_text, print_lines, write_output
+    from trucker.play.flights import log_text
     from trucker.render.pages.flight import flight_page
     from trucker.render.terminal.flight import brief_report, flight_report
 
     if html is not None:
         write_output(html, flight_page(plan, result), "--html")
     if json_out:
-        print_json(flight_log(plan, result))
+        print_json_text(log_text(plan, result, indent=2))
     elif brief:
         print_lines(brief_report(plan, result))
     else:

@@ -193,6 +193,12 @@ def print_json(data: Any, *, lines: bool = False) -> None:
     sys.stdout.flush()
 
 
+def print_json_text(text: str) -> None:
+    """Write JSON already written (as :func:`print_json` would lay it out) to stdout."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
 def print_errors(errors: Iterable[InputError] | BadInput) -> None:
     """Input problems on stderr, one red line each."""
     print_lines(error_lines(errors), err)

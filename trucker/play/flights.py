@@ -10,7 +10,7 @@ the flight ended (OpenSpiel's history-as-serialisation).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -36,6 +36,7 @@ from trucker.core.ship import Ship
 from trucker.formats.catalogue import catalogue as packaged
 from trucker.formats.decks import Deck, deck_document, deck_from_document, random_deck_level
 from trucker.formats.load import ship_from_document
+from trucker.formats.logtext import log_json
 from trucker.formats.write import ship_to_document
 from trucker.play.deal import deal_deck
 from trucker.play.record import FlightRecord, ShipAfter, record_flight
@@ -57,6 +58,8 @@ __all__ = [
     "fly",
     "plan_document",
     "flight_log",
+    "log_document",
+    "log_text",
     "flight_record",
     "flight_setup",
     "launch",
@@ -264,8 +267,12 @@ def flight_record(plan: FlightPlan, result: FlightResult) -> FlightRecord:
     return record_flight(launch(plan), result.events)
 
 
-def plan_document(plan: FlightPlan) -> dict[str, Any]:
-    """The plan as the log's ``flight`` header."""
+def plan_document(
+    plan: FlightPlan, *, layout: Callable[[Ship], Any] | None = None
+) -> dict[str, Any]:
+    """The plan as the log's ``flight`` header; ``layout`` gives each ship's layout document
+    (by default a fresh copy the caller may change)."""
+    layout = _layout if layout is None else layout
     return {
         "format": LOG_FORMAT,
         "seed": plan.seed,
@@ -280,7 +287,7 @@ def plan_document(plan: FlightPlan) -> dict[str, Any]:
                 "insured": c.insured,
                 "repaired": [str(cell) for cell in c.repaired],
                 **({"captain_options": dict(c.captain_options)} if c.captain_options else {}),
-                "layout": _layout(c.ship),
+                "layout": layout(c.ship),
             }
             for c in plan.crews
         ],
@@ -295,10 +302,16 @@ same few ships; a ship is immutable, so its document never changes)."""
 def _layout(ship: Ship) -> dict[str, Any]:
     """The ship's layout document (:func:`~trucker.formats.write.ship_to_document`), a fresh
     copy of the one written for it first, so a caller may change what it is given."""
+    return _fresh(_written(ship))
+
+
+def _written(ship: Ship) -> dict[str, Any]:
+    """The ship's layout document as written first, not copied: for a caller that only reads
+    it."""
     found = _LAYOUTS.get(ship)
     if found is None:
         found = _LAYOUTS[ship] = ship_to_document(ship)
-    return _fresh(found)
+    return found
 
 
 def _fresh(value: Any) -> Any:
@@ -320,9 +333,30 @@ def flight_log(plan: FlightPlan, result: FlightResult) -> dict[str, Any]:
     >>> list(trucker.flight_log(plan, trucker.fly(plan)))
     ['flight', 'level', 'rulings', 'representative_cards', 'events', 'ships']
     """
-    data = result.to_dict()
-    data["flight"] = plan_document(plan)
-    return {"flight": data.pop("flight"), **data}
+    return log_document(plan_document(plan), result.to_dict())
+
+
+def log_text(plan: FlightPlan, result: FlightResult, *, indent: int | None = None) -> str:
+    """The ``--json`` document as text: ``json.dumps(flight_log(plan, result), indent=indent)``,
+    the same text, written faster (:func:`~trucker.formats.logtext.log_json`: the events as they
+    stand, each ship's layout as written once, uncopied, since nothing changes it on the way).
+
+    >>> import json, trucker
+    >>> ship = trucker.load(trucker.scenarios_root() / "ships" / "class-iii-cruiser.toml")
+    >>> plan = trucker.plan(ship, "random:III", seed=7)
+    >>> result = trucker.fly(plan)
+    >>> log_text(plan, result) == json.dumps(trucker.flight_log(plan, result))
+    True
+    """
+    data = replace(result, events=None).to_dict()
+    data["events"] = result.events or []
+    return log_json(log_document(plan_document(plan, layout=_written), data), indent=indent)
+
+
+def log_document(header: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The log from its ``flight`` header (:func:`plan_document`) and the result's document
+    (:meth:`~trucker.sim.flight.FlightResult.to_dict`): the header first."""
+    return {"flight": header, **result}
 
 
 def _captain_options(entry: Mapping[str, Any], name: str) -> tuple[tuple[str, Any], ...]:
@@ -531,7 +565,7 @@ def _entered_as_logged(events: Sequence[Event], entered: Sequence[bool]) -> list
     rolls = iter(entered)
     for event in events:
         if isinstance(event, Rolled) and next(rolls, False):
-            event = replace(event, entered=True)
+            event = event.replace(entered=True)
         out.append(event)
     return out
 

@@ -338,7 +338,7 @@ class Session:
             if isinstance(event, Rolled):
                 rolled += 1
                 if rolled in self._entered:
-                    event = replace(event, entered=True)
+                    event = event.replace(entered=True)
             out.append(event.to_dict())
         return out
 

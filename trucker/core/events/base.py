@@ -14,26 +14,54 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, Self, Union, get_args, get_origin, get_type_hints
+
+import msgspec
 
 from trucker.core.errors import BadEvent
 
-__all__ = ["Event", "LineJson", "event_dict", "read_event", "read_events"]
+__all__ = ["Event", "LineJson", "event_dict", "field", "read_event", "read_events"]
 
 LineJson = int | dict[str, int | None] | None
 """A threat's line as a log writes it (:meth:`trucker.core.threats.Line.to_json`): a column or
 row number, a row entered at a column (``{"row": 7, "entry": 4}``), or None for a miss."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``kind`` names it in logs."""
+MISSING = msgspec.NODEFAULT
+"""A field's default when it has none."""
 
-    kind: ClassVar[str] = "event"
+field = msgspec.field
+"""An event's field with a default made fresh for each event (``field(default_factory=dict)``)."""
+
+
+class _Kind:
+    """An event type's kind, on the type and on each event: the tag it is written with."""
+
+    def __get__(self, event: object, owner: type[msgspec.Struct]) -> str:
+        tag = owner.__struct_config__.tag
+        return "event" if tag is None else str(tag)
+
+
+class Event(msgspec.Struct, frozen=True, gc=False, tag_field="kind", tag="event"):
+    """Base of every event; ``kind`` names it in logs, given as each type's ``tag``.
+
+    An event is a frozen msgspec struct: a logged flight builds a hundred of them, and a struct
+    is built in C, and written to JSON by msgspec as it is (its kind first, then its fields; a
+    type made with ``omit_defaults`` leaves out a field at its default), as :func:`event_dict`
+    writes it. Events hold only plain values, never themselves, so the garbage collector need
+    not track them (``gc=False``)."""
+
+    if TYPE_CHECKING:
+        kind: ClassVar[str]
+    else:
+        kind = _Kind()
 
     def to_dict(self) -> dict[str, Any]:
         return event_dict(self)
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (an event never changes)."""
+        return msgspec.structs.replace(self, **changes)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
@@ -86,17 +114,25 @@ _NESTED = (tuple, list, dict)
 _SCALARS_WRITTEN = (str, int, float, bool, type(None))
 
 
-_WRITERS: dict[type[Event], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_Writer = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, Any], ...]]
+
+_WRITERS: dict[type[Event], _Writer] = {}
 
 
-def _writer(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """An event type's fields by name, in order, and those whose values need making plain (a
-    tuple, a dict: anything but a string, a number, a flag or nothing); worked out once per
-    type, as a logged flight writes a hundred events."""
+def _writer(cls: type[Event]) -> _Writer:
+    """An event type's fields by name, in order; those whose values need making plain (a
+    tuple, a dict: anything but a string, a number, a flag or nothing); and, for a type made
+    with ``omit_defaults``, each field with a default, left out when it holds it. Worked out
+    once per type, as a logged flight writes a hundred events."""
     hints = get_type_hints(cls)
-    names = tuple(f.name for f in fields(cls))
+    names = tuple(f.name for f in msgspec.structs.fields(cls))
     nested = tuple(name for name in names if not _written_as_is(hints[name]))
-    found = _WRITERS[cls] = (names, nested)
+    omitted = tuple(
+        (f.name, f.default)
+        for f in msgspec.structs.fields(cls)
+        if cls.__struct_config__.omit_defaults and f.default is not MISSING
+    )
+    found = _WRITERS[cls] = (names, nested, omitted)
     return found
 
 
@@ -113,12 +149,16 @@ def _written_as_is(hint: Any) -> bool:
 def event_dict(event: Event) -> dict[str, Any]:
     """The event as a log writes it: its ``kind``, then each field by name (tuples as lists)."""
     found = _WRITERS.get(type(event))
-    names, nested = found if found is not None else _writer(type(event))
+    names, nested, omitted = found if found is not None else _writer(type(event))
     out: dict[str, Any] = {"kind": event.kind}
     for name in names:
         out[name] = getattr(event, name)
+    for name, default in omitted:
+        if out[name] == default:
+            del out[name]
     for name in nested:
-        out[name] = _plain(out[name])
+        if name in out:
+            out[name] = _plain(out[name])
     return out
 
 
@@ -234,7 +274,7 @@ def _readers(cls: type[Event]) -> tuple[tuple[str, Any, Reader], ...]:
                 f.default if f.default_factory is MISSING else f.default_factory(),
                 _reader(hints[f.name]),
             )
-            for f in fields(cls)
+            for f in msgspec.structs.fields(cls)
         )
     return found
 

@@ -3,9 +3,6 @@ or stopped, tiles destroyed or drifting away, aliens leaving, a Radiation Leak's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from trucker.core.events.base import Event, LineJson
 
 __all__ = [
@@ -20,11 +17,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Shifted(Event):
+class Shifted(Event, frozen=True, tag="shifted"):
     """A thruster moved the ship one line for this roll (RULES §2.4)."""
 
-    kind: ClassVar[str] = "shifted"
     ship: str
     direction: str
     thruster: str
@@ -32,13 +27,11 @@ class Shifted(Event):
     line: LineJson
 
 
-@dataclass(frozen=True, slots=True)
-class Spent(Event):
+class Spent(Event, frozen=True, tag="spent"):
     """A battery token or a solar panel's power was used for ``purpose``: to run the tile on
     ``consumer`` (a double engine or cannon, a shield, a thruster, a robot center it
     activates for the card, RULES §2.4)."""
 
-    kind: ClassVar[str] = "spent"
     ship: str
     source: str
     square: str
@@ -46,11 +39,9 @@ class Spent(Event):
     consumer: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Met(Event):
+class Met(Event, frozen=True, tag="met"):
     """A threat travelled its line and met a tile (``square``) or nothing (``None``)."""
 
-    kind: ClassVar[str] = "met"
     ship: str
     threat: str
     direction: str
@@ -59,11 +50,9 @@ class Met(Event):
     part: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Stopped(Event):
+class Stopped(Event, frozen=True, tag="stopped"):
     """A threat did no harm: ``by`` is smooth, armor, cannon or shield (RULES §5.2)."""
 
-    kind: ClassVar[str] = "stopped"
     ship: str
     threat: str
     square: str
@@ -71,11 +60,9 @@ class Stopped(Event):
     defender: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Destroyed(Event):
+class Destroyed(Event, frozen=True, tag="destroyed"):
     """A tile was destroyed, with what it held (``cause``: a threat, sabotage, a fuse...)."""
 
-    kind: ClassVar[str] = "destroyed"
     ship: str
     square: str
     part: str
@@ -86,11 +73,9 @@ class Destroyed(Event):
     tokens: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class FellOff(Event):
+class FellOff(Event, frozen=True, tag="fell-off"):
     """Tiles no longer joined to the kept piece drifted away, with what they held."""
 
-    kind: ClassVar[str] = "fell-off"
     ship: str
     squares: tuple[str, ...]
     humans: int = 0
@@ -99,23 +84,19 @@ class FellOff(Event):
     tokens: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class AlienLost(Event):
+class AlienLost(Event, frozen=True, tag="alien-lost"):
     """An alien whose life support is gone leaves (RULES §3.2)."""
 
-    kind: ClassVar[str] = "alien-lost"
     ship: str
     square: str
     color: str
 
 
-@dataclass(frozen=True, slots=True)
-class LeakNetwork(Event):
+class LeakNetwork(Event, frozen=True, tag="energy-network"):
     """A Radiation Leak found one of a ship's energy networks (RULES §8.1): its squares, the
     tokens it counts and whether that reaches the threshold, so that a page can draw the
     networks from the log."""
 
-    kind: ClassVar[str] = "energy-network"
     ship: str
     squares: tuple[str, ...]
     tokens: int

@@ -3,10 +3,7 @@ its defeat or escape, and the fuses going off."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
-
-from trucker.core.events.base import Event, LineJson, event_dict
+from trucker.core.events.base import Event, LineJson
 
 __all__ = [
     "Landed",
@@ -20,11 +17,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Landed(Event):
+class Landed(Event, frozen=True, tag="landed"):
     """An intruder card's line met the ship (``square``) or missed it (``None``, RULES §7.1)."""
 
-    kind: ClassVar[str] = "landed"
     ship: str
     intruder: str
     direction: str
@@ -33,23 +28,19 @@ class Landed(Event):
     part: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Repelled(Event):
+class Repelled(Event, frozen=True, tag="repelled"):
     """The landing tile is defended: no damage, no reward (RULES §7.1)."""
 
-    kind: ClassVar[str] = "repelled"
     ship: str
     square: str
     by: str
 
 
-@dataclass(frozen=True, slots=True)
-class Walked(Event):
+class Walked(Event, frozen=True, tag="walked", omit_defaults=True):
     """One step of an intruder's walk: where it went, its heading, and why (RULES §7.2):
     ``tried`` the moves its hand tried before ``move`` that found no joined side (empty for
     the landing); None in a log written before the events carried them."""
 
-    kind: ClassVar[str] = "walked"
     ship: str
     hand: str
     step: int
@@ -60,18 +51,10 @@ class Walked(Event):
     why: str
     tried: tuple[str, ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out = event_dict(self)
-        if self.tried is None:
-            del out["tried"]
-        return out
 
-
-@dataclass(frozen=True, slots=True)
-class Ate(Event):
+class Ate(Event, frozen=True, tag="ate"):
     """A predator ate what the tile held (RULES §7.3)."""
 
-    kind: ClassVar[str] = "ate"
     ship: str
     hand: str
     step: int
@@ -84,11 +67,9 @@ class Ate(Event):
     passengers: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Fused(Event):
+class Fused(Event, frozen=True, tag="fused"):
     """A commando placed a fuse on the tile (RULES §7.4)."""
 
-    kind: ClassVar[str] = "fused"
     ship: str
     hand: str
     step: int
@@ -96,11 +77,9 @@ class Fused(Event):
     again: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Defeated(Event):
+class Defeated(Event, frozen=True, tag="defeated"):
     """An intruder entered a defended tile and was defeated there (RULES §7.2)."""
 
-    kind: ClassVar[str] = "defeated"
     ship: str
     hand: str
     step: int
@@ -108,20 +87,16 @@ class Defeated(Event):
     by: str
 
 
-@dataclass(frozen=True, slots=True)
-class Escaped(Event):
+class Escaped(Event, frozen=True, tag="escaped"):
     """An intruder took all its steps (or found no way on) and left the ship."""
 
-    kind: ClassVar[str] = "escaped"
     ship: str
     hand: str
     steps: int
 
 
-@dataclass(frozen=True, slots=True)
-class Exploded(Event):
+class Exploded(Event, frozen=True, tag="exploded"):
     """The fuses went off: every fused tile is destroyed (RULES §7.4)."""
 
-    kind: ClassVar[str] = "exploded"
     ship: str
     squares: tuple[str, ...]
