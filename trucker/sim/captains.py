@@ -226,11 +226,20 @@ class GreedyCaptain(SensibleCaptain):
 def _cheapest_shift(shifts: Sequence[Any]) -> Any:
     """The shift of least cost, the first listed winning ties. Staying ("no shift", listed
     first) when its line costs nothing and no line can earn is the cheapest there can be (a
-    shift costs at least its move), so the shifts' previews are not read then."""
+    shift costs at least its move), so the shifts' previews are not read then; nor is the
+    preview of any shift whose least cost (:attr:`~trucker.sim.shifts.ShiftOption.least`) is
+    no less than the cheapest found before it, as it cannot win."""
     stay = shifts[0]
     if stay.direction is None and not stay.earns and not any(stay.cost):
         return stay
-    return min(shifts, key=lambda s: s.cost)
+    best, least = stay, stay.cost
+    for shift in shifts[1:]:
+        if shift.least >= least:
+            continue
+        cost = shift.cost
+        if cost < least:
+            best, least = shift, cost
+    return best
 
 
 def _fly_on(decision: Decision) -> Option:

@@ -41,6 +41,10 @@ class LinePreview(NamedTuple):
     solar: int = 0
 
 
+_ANY_VALUE = -(2**62)
+"""Below any value a line could cost less its reward."""
+
+
 class ShiftOption:
     """Option value of a shift decision: move the ship ``direction`` (None: stay), paid by
     ``power`` through ``thruster``; ``outcome`` previews the new line (``offer_shift`` lists
@@ -87,6 +91,21 @@ class ShiftOption:
     @property
     def spends(self) -> frozenset[str]:
         return frozenset({self.power.source}) if self.power else frozenset()
+
+    @property
+    def least(self) -> tuple[int, ...]:
+        """The least :attr:`cost` could be, known without the preview: no crew, tile or value
+        lost (any value, on a line that could earn), nothing spent but the shift's own power,
+        and the move. A captain holding a cheaper option need not read this one's preview."""
+        power = self.power
+        return (
+            0,
+            0,
+            _ANY_VALUE if self.earns else 0,
+            int(power is not None and power.is_battery),
+            int(power is not None and power.is_solar),
+            int(self.direction is not None),
+        )
 
     @property
     def cost(self) -> tuple[int, ...]:
