@@ -50,11 +50,11 @@ def started(state: FlightState) -> tuple[object, ...]:
 
 def ended(state: FlightState) -> tuple[object, ...]:
     result = state.finish()
+    flight = state.flight
     return (
         [s.to_dict() for s in result.ships],
-        result.card_labels,
-        result.lost_squares,
-        result.representative,
+        [card.label for card in flight.cards[: state.played]],
+        [(p.ship.contents, p.ship.lost) for p in flight.players],
     )
 
 

@@ -117,7 +117,8 @@ class FlightState:
         """Per card played, each ship's tiles lost, crew lost and credits earned on it."""
         self._before: list[_CostRow] | None = None
         self._counting = True
-        """Are :attr:`costs` counted? A searcher's branch, read only for its end, counts none."""
+        """Are :attr:`costs` counted? A searcher's branch, read only for its end, counts none
+        (and its result holds the ships' ends only)."""
         self.waiting: Waiting | None = None
         self.result: FlightResult | None = None
         self._mark: _Mark | None = None
@@ -342,6 +343,10 @@ class FlightState:
     def _settle(self) -> None:
         flight = self.flight
         results = flight.settle()
+        if not self._counting:
+            # a searcher's branch: read only for the ships' ends
+            self.result = FlightResult(ships=results, events=None, level=flight.level)
+            return
         played = flight.cards[: self.played]
         self.result = FlightResult(
             ships=results,
@@ -375,8 +380,9 @@ class FlightState:
         the engine, or the one the flight stopped at), that answers it with
         ``label``, rolls on with ``dice`` and is flown on by ``policies`` (none of them
         outside the engine or searching); ``shuffle`` reorders the cards still face down (a
-        look ahead must not read the deck). Play it with :meth:`finish`: its result counts no
-        costs per card (a look ahead reads only the ships' ends)."""
+        look ahead must not read the deck). Play it with :meth:`finish`: its result holds the
+        ships' ends only, no costs per card, labels or squares (a look ahead reads nothing
+        else)."""
         tape, mark = self._tape, self._mark
         stopped = isinstance(self.waiting, Choose)
         if tape is None or mark is None or not (stopped or tape.at_end):
