@@ -109,6 +109,13 @@ class StreamDice:
     def roll(self, why: str) -> Roll:
         return self.stream(()).roll(why)
 
+    @property
+    def rolled(self) -> bool:
+        """Have these dice rolled yet (a stream is opened by its first roll)? Dice that have
+        not are the same whatever they will roll: a look ahead that read none of them can be
+        shared by every seed."""
+        return bool(self._streams)
+
     def fork(self) -> StreamDice:
         """Independent dice whose every stream rolls on from here as these would."""
         twin = StreamDice.__new__(StreamDice)

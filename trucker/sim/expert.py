@@ -21,7 +21,7 @@ from trucker.core.decisions import Decision, DecisionKind, Option, Policy
 from trucker.core.dice import StreamDice, derive_seed
 from trucker.sim.captains import CautiousCaptain, GreedyCaptain, SensibleCaptain
 from trucker.sim.flight import Flight
-from trucker.sim.stepping import FlightState
+from trucker.sim.stepping import FlightState, Restart
 from trucker.sim.tape import Choose
 
 __all__ = [
@@ -150,6 +150,17 @@ def _branch(state: FlightState, label: str, seed: int, policies: dict[str, Polic
     )
 
 
+def _rollout(
+    state: FlightState, label: str, seed: int, policies: dict[str, Policy], start: Restart | None
+) -> FlightState:
+    """A further rollout of one option: from the end of its card when its first rollout read
+    no dice and no deck order there (:meth:`FlightState.restart`: the same flight), else
+    played again from the start of the card."""
+    if start is None:
+        return _branch(state, label, seed, policies)
+    return start.branch(dice=StreamDice(seed), shuffle=random.Random(seed))
+
+
 def _end(branch: FlightState, ship: str) -> Outcome:
     """Fly a branch to its settlement: the deciding ship's end."""
     result = branch.finish()
@@ -231,13 +242,15 @@ def appraise(
     if len(groups) == 1 and not always:
         return [Appraisal(o, (), searched=False, alike=options) for o in options]
     labels = [options[group[0]].label for group in groups]
+    starts = [branches[group[0]].restart() for group in groups]
     ends = [[_end(branches[group[0]], ship)] for group in groups]
     alive = list(range(len(groups)))
     flown = 1
     for stage in _stages(max(1, effort)):
         for rollout in range(flown, stage):
             for g in alive:
-                ends[g].append(_end(_branch(state, labels[g], base + rollout, policies), ship))
+                rollout_state = _rollout(state, labels[g], base + rollout, policies, starts[g])
+                ends[g].append(_end(rollout_state, ship))
         flown = max(flown, stage)
         if race and len(alive) > 1:
             leader = max(alive, key=lambda g: _mean(ends[g], objective))

@@ -26,14 +26,15 @@ from typing import Protocol
 
 from trucker.core.cards import Card
 from trucker.core.decisions import Decision, Option, Policy
-from trucker.core.dice import Dice, Roll
+from trucker.core.dice import Dice, Roll, StreamDice
 from trucker.core.events import FlightStarted
+from trucker.core.rulings import Rulings
 from trucker.sim.cards import resolver_for
 from trucker.sim.flight import Flight, FlightResult, FlightSetup
 from trucker.sim.table import Table
 from trucker.sim.tape import Choose, Pending, Tape, Throw, Waiting
 
-__all__ = ["FlightState", "Searcher", "FlightWaits", "CHANCE"]
+__all__ = ["FlightState", "Restart", "Searcher", "FlightWaits", "CHANCE"]
 
 CHANCE = "chance"
 """Whose turn it is while the flight waits for dice thrown outside the engine (OpenSpiel's
@@ -64,6 +65,16 @@ class _Mark:
 
 
 _CostRow = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Opening:
+    """A branch's first phase that read neither its dice nor its deck generator: the cards
+    played when it ended, the cards it shuffled (in their order before), its captains."""
+
+    played: int
+    later: tuple[Card, ...]
+    policies: Mapping[str, Policy] | Policy
 
 
 def _costs_row(flight: Flight) -> list[_CostRow]:
@@ -106,7 +117,8 @@ class FlightState:
         """Per card played, each ship's tiles lost, crew lost and credits earned on it."""
         self._before: list[_CostRow] | None = None
         self._counting = True
-        """Are :attr:`costs` counted? A searcher's branch, read only for its end, counts none."""
+        """Are :attr:`costs` counted? A searcher's branch, read only for its end, counts none
+        (and its result holds the ships' ends only)."""
         self.waiting: Waiting | None = None
         self.result: FlightResult | None = None
         self._mark: _Mark | None = None
@@ -117,6 +129,9 @@ class FlightState:
         self.searches = 0
         """Searches made so far (a searcher counts them: its n-th search has its own seed,
         whether or not the flight keeps a log, so asks more)."""
+        self._opening: _Opening | None = None
+        """A branch whose first phase read neither its dice nor its deck generator: what
+        another rollout of its answer needs to start where it stands (see :meth:`restart`)."""
         policies = {p.name: table.policy(p.name) for p in self.flight.players}
         external = [n for n, p in policies.items() if getattr(p, "external", False)]
         searchers = {n: p for n, p in policies.items() if callable(getattr(p, "search", None))}
@@ -328,6 +343,10 @@ class FlightState:
     def _settle(self) -> None:
         flight = self.flight
         results = flight.settle()
+        if not self._counting:
+            # a searcher's branch: read only for the ships' ends
+            self.result = FlightResult(ships=results, events=None, level=flight.level)
+            return
         played = flight.cards[: self.played]
         self.result = FlightResult(
             ships=results,
@@ -361,8 +380,9 @@ class FlightState:
         the engine, or the one the flight stopped at), that answers it with
         ``label``, rolls on with ``dice`` and is flown on by ``policies`` (none of them
         outside the engine or searching); ``shuffle`` reorders the cards still face down (a
-        look ahead must not read the deck). Play it with :meth:`finish`: its result counts no
-        costs per card (a look ahead reads only the ships' ends)."""
+        look ahead must not read the deck). Play it with :meth:`finish`: its result holds the
+        ships' ends only, no costs per card, labels or squares (a look ahead reads nothing
+        else)."""
         tape, mark = self._tape, self._mark
         stopped = isinstance(self.waiting, Choose)
         if tape is None or mark is None or not (stopped or tape.at_end):
@@ -379,17 +399,50 @@ class FlightState:
         twin._tape.answers = [*tape.answers, label]
         twin._tape.rolls = list(tape.rolls)
         twin.flight = mark.flight.copy(table)
+        twin._opening = None
+        later: list[Card] = []
+        unshuffled: tuple[Card, ...] = ()
+        drawn: object = None
         if shuffle is not None:
             cards = twin.flight.cards
             later = cards[self.played + 1 :] if self.started else cards[:]
+            unshuffled = tuple(later)
             shuffle.shuffle(later)
             cards[len(cards) - len(later) :] = later
             twin.flight.deck_rng = shuffle
+            drawn = shuffle.getstate()
         twin._mark = _Mark(twin.flight, 0, mark.decided)
         twin._stale = False
         twin._attach()
         twin._run_first()
+        if (
+            shuffle is not None
+            and isinstance(dice, StreamDice)
+            and not dice.rolled
+            and _ends_with(twin.flight.cards, later)
+            and shuffle.getstate() == drawn
+        ):
+            twin._opening = _Opening(twin.played, unshuffled, policies)
         return twin
+
+    def restart(self) -> Restart | None:
+        """Where this branch stands after its first phase, for the other rollouts of its
+        answer, when that phase drew no roll from the branch's dice and nothing from its deck
+        generator: the flight at the end of the card is then the same whatever their seed,
+        and a rollout starts here (:meth:`Restart.branch`) without playing the card again.
+        None when the phase read either. Asked before the branch is flown on."""
+        opening = self._opening
+        if opening is None:
+            return None
+        dice = self.table.dice
+        moved = self.played != opening.played or self.result is not None
+        if moved or not isinstance(dice, StreamDice) or dice.rolled:
+            raise RuntimeError("a branch restarts only from where its first phase ended")
+        state = dict(self.__dict__)
+        del state["table"], state["flight"]
+        state["_opening"] = None
+        flight = self.flight.copy(self.table)
+        return Restart(state, flight, opening.later, self.table.rulings, opening.policies)
 
     def _run_first(self) -> None:
         """A branch plays its first phase from the tape, then goes on without one."""
@@ -397,3 +450,51 @@ class FlightState:
             raise FlightWaits(f"a branch waits for {self.waiting}")
         self._tape = None
         self.table.tape = None
+
+
+def _ends_with(cards: list[Card], later: list[Card]) -> bool:
+    """Are the last cards of the deck the very cards shuffled (the card played added none
+    after them)?"""
+    return len(cards) >= len(later) and all(
+        a is b for a, b in zip(cards[len(cards) - len(later) :], later, strict=True)
+    )
+
+
+class Restart:
+    """A branch at the end of its first phase that read neither its dice nor its deck
+    generator (:meth:`FlightState.restart`): each further rollout of its answer is a copy of
+    it with its own dice and the cards still face down shuffled by its own generator, which
+    is what :meth:`FlightState.branch` builds with them by playing the card again. A test
+    holds the two to the same flight and the same end."""
+
+    __slots__ = ("_state", "_flight", "_later", "_rulings", "_policies")
+
+    def __init__(
+        self,
+        state: dict[str, object],
+        flight: Flight,
+        later: tuple[Card, ...],
+        rulings: Rulings,
+        policies: Mapping[str, Policy] | Policy,
+    ) -> None:
+        self._state = state
+        self._flight = flight
+        self._later = later
+        self._rulings = rulings
+        self._policies = policies
+
+    def branch(self, *, dice: Dice, shuffle: random.Random) -> FlightState:
+        """The rollout :meth:`FlightState.branch` makes for this answer with ``dice`` and
+        ``shuffle``, at the end of its first phase."""
+        table = Table(rulings=self._rulings, dice=dice, policies=self._policies)
+        twin = FlightState.__new__(FlightState)
+        twin.__dict__.update(self._state)
+        twin.table = table
+        twin.costs = []
+        flight = twin.flight = self._flight.copy(table)
+        later = list(self._later)
+        shuffle.shuffle(later)
+        cards = flight.cards
+        cards[len(cards) - len(later) :] = later
+        flight.deck_rng = shuffle
+        return twin
