@@ -227,10 +227,11 @@ class Flight:
     def deck_rng(self, rng: random.Random) -> None:
         self._deck_rng = rng
 
-    def copy(self, table: Table) -> Flight:
+    def copy(self, table: Table, deck_rng: random.Random | None = None) -> Flight:
         """This flight at the same point, on ``table``: each ship's state copied (tiles shared
         until one is lost), the deck copied, and the generator of Hazardous Business copied
-        only while such a card is still to come (copying one costs more than a quiet card)."""
+        only while such a card is still to come (copying one costs more than a quiet card), or
+        ``deck_rng`` taken instead (a branch that reshuffles the deck with its own)."""
         twin = Flight.__new__(Flight)
         twin.table = table
         twin.catalogue = self.catalogue
@@ -250,7 +251,9 @@ class Flight:
         twin._told = self._told
         twin._deck_rng = self._deck_rng
         twin._seed = self._seed
-        if self._deck_rng is not None and any(
+        if deck_rng is not None:
+            twin._deck_rng = deck_rng
+        elif self._deck_rng is not None and any(
             c.type is CardType.HAZARDOUS_BUSINESS for c in self.cards[self.card_index + 1 :]
         ):
             twin._deck_rng = random.Random(0)

@@ -398,7 +398,7 @@ class FlightState:
         twin._tape = Tape()
         twin._tape.answers = [*tape.answers, label]
         twin._tape.rolls = list(tape.rolls)
-        twin.flight = mark.flight.copy(table)
+        twin.flight = mark.flight.copy(table, shuffle)
         twin._opening = None
         later: list[Card] = []
         unshuffled: tuple[Card, ...] = ()
@@ -441,7 +441,7 @@ class FlightState:
         state = dict(self.__dict__)
         del state["table"], state["flight"]
         state["_opening"] = None
-        flight = self.flight.copy(self.table)
+        flight = self.flight.copy(self.table, self.flight.deck_rng)
         return Restart(state, flight, opening.later, self.table.rulings, opening.policies)
 
     def _run_first(self) -> None:
@@ -491,7 +491,7 @@ class Restart:
         twin.__dict__.update(self._state)
         twin.table = table
         twin.costs = []
-        flight = twin.flight = self._flight.copy(table)
+        flight = twin.flight = self._flight.copy(table, shuffle)
         later = list(self._later)
         shuffle.shuffle(later)
         cards = flight.cards
