@@ -201,10 +201,7 @@ class Flight:
         self._order: list[Player] | None = None
         self.five = count >= FIVE_SHIPS
         """The five-player rules apply (RULES §6.4)."""
-        never = {
-            p.name for p in self.players if getattr(table.policy(p.name), "never_gives_up", False)
-        }
-        self._flies_on = set() if table.recording else never
+        self._flies_on = _flying_on(self.players, table)
         """Ships not asked before each card whether to give up (see :meth:`_offer_give_up`)."""
         self._told = (
             {p.name for p in self.players if _answers_unasked(table.policy(p.name))}
@@ -213,6 +210,12 @@ class Flight:
         )
         """Ships whose answer before each card is recorded without asking, while the table
         keeps a log and no tape (see :meth:`_offer_give_up`)."""
+
+    def ask_as_its_table(self) -> None:
+        """Ask before each card as a flight on this table would from its start (a branch
+        played on from a copy of a logged flight on a quiet table asks no ship whose
+        captain never gives up, as a quiet flight does)."""
+        self._flies_on = _flying_on(self.players, self.table)
 
     @property
     def deck_rng(self) -> random.Random:
@@ -485,6 +488,14 @@ def _face(card: Card) -> tuple[str, str, str, str, bool]:
 
 _BEFORE_THE_CARD = "before the card"
 """The give-up question's one line of context."""
+
+
+def _flying_on(players: list[Player], table: Table) -> set[str]:
+    """The ships a flight on ``table`` does not ask before each card whether to give up: with
+    no log kept, those whose captain never gives up (a log records every question)."""
+    if table.recording:
+        return set()
+    return {p.name for p in players if getattr(table.policy(p.name), "never_gives_up", False)}
 
 
 def _answers_unasked(policy: object) -> bool:

@@ -450,6 +450,7 @@ class FlightState:
             raise FlightWaits(f"a branch waits for {self.waiting}")
         self._tape = None
         self.table.tape = None
+        self.flight.ask_as_its_table()
 
 
 def _ends_with(cards: list[Card], later: list[Card]) -> bool:
