@@ -130,14 +130,14 @@ def test_a_step_drawn_for_the_page() -> None:
 
 
 def test_the_ship_drawn_large_is_the_one_the_card_changed_aboard() -> None:
-    # seed 2, card 5: a meteor swarm that hits Red and misses the Cruiser; the Cruiser leads
-    log = _play(_session(2))
+    # seed 53, card 10: a meteor swarm that hits Red and misses the Cruiser; the Cruiser leads
+    log = _play(_session(53))
     read = review(log)
-    step = read.step(5)
+    step = read.step(10)
     assert step.card is not None and step.card.type == "meteor-swarm"
     (was, now), (red_was, red_now) = zip(step.before, step.after, strict=True)
     assert was.ship.contents == now.ship.contents and was.lost == now.lost
     assert red_was.lost != red_now.lost or red_was.ship.contents != red_now.ship.contents
-    drawn = replay_view(log, "flight.json", 5)
+    drawn = replay_view(log, "flight.json", 10)
     assert [s["name"] for s in drawn["ships"] if s["large"]] == ["Red"]
     assert drawn["order"][0]["name"] == "Cruiser"

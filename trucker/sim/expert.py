@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 DEFAULT_EFFORT = 8
-"""The most rollouts per option at the expert's default effort (15 to 17 Class III flights a CPU
+"""The most rollouts per option at the expert's default effort (18 to 20 Class III flights a CPU
 second: ``python benchmarks/bench_stepping.py``)."""
 
 MAX_EFFORT = 1000
@@ -286,7 +286,7 @@ class ExpertCaptain(SensibleCaptain):
     >>> plan = trucker.plan(ship, "random:III", seed=7)
     >>> result = trucker.fly(plan, captains={"Cruiser": trucker.ExpertCaptain(effort=2)})
     >>> result.ships[0].gave_up, result.ships[0].final_credits
-    (True, 2)
+    (True, 0)
     """
 
     name = "expert"
