@@ -49,8 +49,9 @@ def _event_dict(value: object) -> dict[str, Any]:
 
 
 def _escaped(error: UnicodeError) -> tuple[str, int]:
-    """Characters beyond ASCII as ``json.dumps`` writes them: ``\\uXXXX``, a pair of them
-    above the basic plane (an error handler of the ASCII codec, which scans in C)."""
+    """Characters beyond ASCII as ``json.dumps`` writes them: ``\\u`` and four hex digits
+    (``\\u00e9``), a pair of them above the basic plane (an error handler of the ASCII codec,
+    which scans in C)."""
     assert isinstance(error, UnicodeEncodeError)
     out = []
     for char in error.object[error.start : error.end]:
@@ -68,8 +69,8 @@ codecs.register_error(_ESCAPE, _escaped)
 
 
 def _ascii(text: str) -> str:
-    """The text as ``json.dumps`` escapes it: beyond ASCII, and DEL, as ``\\uXXXX`` (msgspec
-    writes both as they are; control characters both escape alike)."""
+    """The text as ``json.dumps`` escapes it: beyond ASCII, and DEL, as ``\\u`` and four hex
+    digits (msgspec writes both as they are; control characters both escape alike)."""
     if not text.isascii():
         text = text.encode("ascii", _ESCAPE).decode("ascii")
     return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
