@@ -188,9 +188,7 @@ def print_lines(lines: Iterable[RenderableType], console: Console = out) -> None
 
 def print_json(data: Any, *, lines: bool = False) -> None:
     """Write JSON to stdout: one compact object per line (``lines``) or indented."""
-    text = json.dumps(data) if lines else json.dumps(data, indent=2)
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+    print_json_text(json.dumps(data) if lines else json.dumps(data, indent=2))
 
 
 def print_json_text(text: str) -> None:

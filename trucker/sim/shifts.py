@@ -97,11 +97,12 @@ class ShiftOption:
         """The least :attr:`cost` could be, known without the preview: no crew, tile or value
         lost (any value, on a line that could earn), nothing spent but the shift's own power,
         and the move. A captain holding a cheaper option need not read this one's preview."""
+        return (0, 0, _ANY_VALUE if self.earns else 0, *self._own())
+
+    def _own(self) -> tuple[int, int, int]:
+        """What the shift itself costs: a battery token or a solar panel, and the move."""
         power = self.power
         return (
-            0,
-            0,
-            _ANY_VALUE if self.earns else 0,
             int(power is not None and power.is_battery),
             int(power is not None and power.is_solar),
             int(self.direction is not None),
@@ -114,9 +115,7 @@ class ShiftOption:
         option's cost, and the options of one line share its preview)."""
         found = self._cost
         if found is None:
-            power = self.power
-            own_battery = int(power is not None and power.is_battery)
-            own_solar = int(power is not None and power.is_solar)
+            own_battery, own_solar, moves = self._own()
             outcome = self.outcome
             found = self._cost = (
                 outcome.crew,
@@ -124,7 +123,7 @@ class ShiftOption:
                 outcome.value,
                 outcome.batteries + own_battery,
                 outcome.solar + own_solar,
-                int(self.direction is not None),
+                moves,
             )
         return found
 

@@ -407,9 +407,7 @@ class FlightState:
             cards = twin.flight.cards
             later = cards[self.played + 1 :] if self.started else cards[:]
             unshuffled = tuple(later)
-            shuffle.shuffle(later)
-            cards[len(cards) - len(later) :] = later
-            twin.flight.deck_rng = shuffle
+            _reshuffle(cards, later, shuffle)
             drawn = shuffle.getstate()
         twin._mark = _Mark(twin.flight, 0, mark.decided)
         twin._stale = False
@@ -453,6 +451,13 @@ class FlightState:
         self.flight.ask_as_its_table()
 
 
+def _reshuffle(cards: list[Card], later: list[Card], shuffle: random.Random) -> None:
+    """Shuffle ``later``, the cards still face down, with a look ahead's own generator (it
+    must not read the deck's order), in place, and put them back at the end of the deck."""
+    shuffle.shuffle(later)
+    cards[len(cards) - len(later) :] = later
+
+
 def _ends_with(cards: list[Card], later: list[Card]) -> bool:
     """Are the last cards of the deck the very cards shuffled (the card played added none
     after them)?"""
@@ -492,10 +497,6 @@ class Restart:
         twin.__dict__.update(self._state)
         twin.table = table
         twin.costs = []
-        flight = twin.flight = self._flight.copy(table, shuffle)
-        later = list(self._later)
-        shuffle.shuffle(later)
-        cards = flight.cards
-        cards[len(cards) - len(later) :] = later
-        flight.deck_rng = shuffle
+        twin.flight = self._flight.copy(table, shuffle)
+        _reshuffle(twin.flight.cards, list(self._later), shuffle)
         return twin
