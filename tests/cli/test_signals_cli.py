@@ -84,3 +84,45 @@ def test_weigh_stopped_says_partial_in_its_report_and_its_picture(
     assert "Traceback" not in err and "leaked" not in err, err
     assert json.loads(out)["partial"] is True
     assert "(PARTIAL: stopped early" in picture.read_text(encoding="utf-8").split("</title>")[0]
+
+
+def _workers(pid: int) -> list[int]:
+    """The run's worker processes (not multiprocessing's resource tracker)."""
+    found = []
+    for child in _children(pid):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(int(child))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_a_worker_killed_from_outside_ends_odds_with_what_was_flown() -> None:
+    """``kill -9`` of one worker (as the kernel's out-of-memory killer does): the run reports
+    what was flown, marked partial, says why in one line and exits 2; it does not wait for the
+    lost piece for good."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trucker", "odds", STARTER, "--deck", "random:I", "-n", "1000000",
+         "--seed", "1", "--json", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(_workers(child.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(3)
+    workers = _workers(child.pid)
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        out, err = child.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        for pid in [child.pid, *workers]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        child.communicate()
+        pytest.fail("trucker odds waited for good for the piece of a worker killed under it")
+    assert child.returncode == 2, err
+    assert err.count("\n") == 1 and err.startswith("--workers: a worker process ended"), err
+    data = json.loads(out)
+    assert data["partial"] is True and data["flights"] < 1_000_000
+    assert "worker process ended from outside" in data["run"]["stopped"]
+    assert data["lineups"][0][0]["flights"] == data["flights"]

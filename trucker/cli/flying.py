@@ -68,16 +68,15 @@ def check_flights(flights: int | None) -> None:
 
 
 def ended(partial: bool, stopped: str | None, dask: str | None) -> int:
-    """The exit code of a long run: 0 when it flew every flight; when a lost Dask cluster
-    stopped it, one line saying so (its report of what was flown follows or precedes) and 2;
-    when a signal did, the shell's code for it (130 for Ctrl-C)."""
+    """The exit code of a long run: 0 when it flew every flight; when a lost worker process or
+    Dask cluster stopped it, one line saying so (its report of what was flown follows or
+    precedes) and 2; when a signal did, the shell's code for it (130 for Ctrl-C)."""
     from trucker.cli.output import EXIT_BAD_INPUT, err
     from trucker.cli.signals import stop_code
 
     if stopped is not None:
-        err.print(
-            f"--dask: {dask}: {stopped}; what was flown is reported, marked partial", style="red"
-        )
+        where = f"--dask: {dask}" if dask is not None else "--workers"
+        err.print(f"{where}: {stopped}; what was flown is reported, marked partial", style="red")
         return EXIT_BAD_INPUT
     return stop_code() if partial else 0
 

@@ -20,6 +20,7 @@ __all__ = [
     "IllegalChoiceError",
     "DiceExhaustedError",
     "ScriptExhaustedError",
+    "WorkersLost",
 ]
 
 
@@ -143,3 +144,9 @@ class DiceExhaustedError(TruckerError):
 
 class ScriptExhaustedError(TruckerError):
     """A scripted policy had no answer left, or its next answer did not fit the question."""
+
+
+class WorkersLost(TruckerError):
+    """A long run's workers can no longer fly its pieces: a local worker process ended from
+    outside (killed, out of memory), or the Dask cluster was lost. The run ends with what was
+    flown, marked partial, and says why."""

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from trucker.core.errors import BadInput, TruckerError, one_line
+from trucker.core.errors import BadInput, WorkersLost, one_line
 
 __all__ = [
     "CONNECT_SECONDS",
@@ -49,7 +49,7 @@ _POLL = 1.0
 """How often a run waiting for a piece looks at the cluster."""
 
 
-class ClusterLost(TruckerError):
+class ClusterLost(WorkersLost):
     """The cluster can no longer fly the run's pieces: the run ends with what was flown."""
 
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from trucker.core.errors import WorkersLost
 from trucker.core.rulings import DEFAULT_RULINGS, RULING_NAMES, Rulings, ruling_alternatives
 from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
-from trucker.play.cluster import ClusterLost
 from trucker.play.flights import Crew
 from trucker.play.paired import (
     BaseOdds,
@@ -78,7 +78,8 @@ class ImpactResult:
     flown: int
     partial: bool = False
     stopped: str | None = None
-    """Why the run stopped early when not by Ctrl-C: the Dask cluster was lost."""
+    """Why the run stopped early when not by a signal: a worker process ended from outside, or
+    the Dask cluster was lost."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -156,7 +157,7 @@ def ruling_impact(
                     progress(tally.flown)
         except KeyboardInterrupt:
             partial = True
-        except ClusterLost as exc:
+        except WorkersLost as exc:
             partial, stopped = True, str(exc)
     impacts = [
         RulingImpact(

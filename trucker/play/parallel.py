@@ -5,26 +5,29 @@ the candidates to fly on it) whose counts merge by addition, so the result does 
 where or in which order the pieces were flown. :class:`Runner` flies the pieces of one job: in
 this process, in worker processes that each receive the job once, or as Dask tasks; the
 catalogue goes to every worker once. A run that stops early on its own (precision reached) or
-is stopped (Ctrl-C) ends the pieces still being flown at once. Nothing here prints: progress
+is stopped (Ctrl-C) ends the pieces still being flown at once; a run whose worker process ended
+from outside (killed, out of memory) stops with :class:`~trucker.core.errors.WorkersLost`, as a
+run on a lost cluster does, its callers reporting what was flown. Nothing here prints: progress
 goes to a callback.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
-import multiprocessing.util
 import os
 import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from trucker.core.catalogue import Catalogue
+from trucker.core.errors import WorkersLost
 from trucker.formats.catalogue import catalogue
 from trucker.play.cluster import (
-    ClusterLost,
     check_version,
     connect,
     release,
@@ -87,7 +90,8 @@ class RunOutcome:
     partial: bool
     precision: PrecisionNote | None = None
     stopped: str | None = None
-    """Why the run stopped early when not by Ctrl-C: the Dask cluster was lost."""
+    """Why the run stopped early when not by a signal: a worker process ended from outside, or
+    the Dask cluster was lost."""
 
 
 @dataclass(frozen=True)
@@ -136,18 +140,23 @@ class Runner(Generic[P, R]):
                 self._client.submit(_given, catalogue(), pure=False),
             )
         elif self.workers > 1:
-            context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(self.workers, initializer=_start_worker, initargs=(self.job,))
+            # An executor, not multiprocessing's Pool: a worker that dies (kill -9, the kernel
+            # out of memory) breaks the executor and fails every piece out, where a Pool lost
+            # the piece and waited for it for good.
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(self.job,),
+            )
         return self
 
     def __exit__(self, *exc: object) -> None:
         stopped = self._out > 0 or exc[0] is not None
         if self._pool is not None:
             if stopped:
-                self._pool.terminate()
-            else:
-                self._pool.close()
-            self._pool.join()
+                _end_workers(self._pool)
+            self._pool.shutdown(wait=True, cancel_futures=stopped)
         if self._client is not None:
             release(self._client, self._futures if stopped else [])
 
@@ -174,25 +183,25 @@ class Runner(Generic[P, R]):
 
     def _in_processes(self, pieces: Iterable[P], ordered: bool) -> Iterator[R]:
         shipped = self._ship()
+        pool = self._pool
         if not ordered:
-            work = [(piece, shipped) for piece in pieces]
-            self._out += len(work)
-            for result in self._pool.imap_unordered(_worker_piece, work):
+            futures = [_submit(pool, piece, shipped) for piece in pieces]
+            self._out += len(futures)
+            for future in concurrent.futures.as_completed(futures):
                 self._out -= 1
-                yield result
+                yield _result_of(future)
             return
         waiting: deque[Any] = deque()
-        source = iter(pieces)
-        for piece in source:
-            waiting.append(self._pool.apply_async(_worker_piece, ((piece, shipped),)))
+        for piece in pieces:
+            waiting.append(_submit(pool, piece, shipped))
             self._out += 1
             if len(waiting) < self.width:
                 continue
             self._out -= 1
-            yield waiting.popleft().get()
+            yield _result_of(waiting.popleft())
         while waiting:
             self._out -= 1
-            yield waiting.popleft().get()
+            yield _result_of(waiting.popleft())
 
     def _on_dask(self, pieces: Iterable[P], ordered: bool) -> Iterator[R]:
         assert self._shared is not None
@@ -223,6 +232,42 @@ class Runner(Generic[P, R]):
             yield result(client, waiting.popleft())
 
 
+_LOST = "a worker process ended from outside (killed, or out of memory), with flights still to fly"
+
+
+def _submit(
+    pool: concurrent.futures.ProcessPoolExecutor, piece: Any, shipped: bytes
+) -> concurrent.futures.Future[Any]:
+    """Hand a piece to the local workers (:class:`~trucker.core.errors.WorkersLost` once one of
+    them has ended from outside)."""
+    try:
+        return pool.submit(_worker_piece, (piece, shipped))
+    except BrokenProcessPool:
+        raise WorkersLost(_LOST) from None
+
+
+def _result_of(future: concurrent.futures.Future[Any]) -> Any:
+    """A local piece's result; :class:`~trucker.core.errors.WorkersLost` when a worker process
+    ended from outside (a bug in the piece itself stays the bug it is)."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkersLost(_LOST) from None
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End a stopped run's worker processes now, with the pieces they are flying (a piece may
+    take minutes): each takes SIGTERM by :func:`_leave`. Python 3.14 says so in public
+    (``terminate_workers``); before it, the executor's processes are read where it keeps them."""
+    end = getattr(pool, "terminate_workers", None)
+    if end is not None:
+        end()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.exitcode is None:
+            process.terminate()
+
+
 def _given(value: Any) -> Any:
     """A value, as a Dask task's result (the job and catalogue every piece reads)."""
     return value
@@ -244,39 +289,22 @@ def _start_worker(job: Job[Any, Any]) -> None:
     """Each worker receives the job once. Stopping is the parent's to do: Ctrl-C is ignored,
     and the worker leaves its parent's process group, so a signal sent to the whole group
     (``kill -TERM -PGID``, a batch system's time limit, a closed terminal) reaches the parent
-    alone, which ends its workers. A worker killed by such a signal while it waited for a
-    piece died holding the lock of the pool's queue, and the parent then waited for that lock
-    forever. The parent ends a worker with SIGTERM, which the worker takes by :func:`_leave`,
-    letting go of the queues' locks on its way out."""
+    alone, which ends its workers (:func:`_end_workers`). SIGTERM ends a worker at once
+    (:func:`_leave`)."""
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
-    multiprocessing.util.Finalize(None, _exiting, exitpriority=100)
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)
     _JOB = job
 
 
-_EXITING = False
-"""In a worker: its work is over and it is on its way out (its queues let go)."""
-
-
-def _exiting() -> None:
-    """The first step of a worker's way out, once it has taken its last piece."""
-    global _EXITING
-    _EXITING = True
-
-
 def _leave(signum: int, frame: object) -> None:
-    """A worker told to stop leaves between two steps of Python, not in the middle of one: the
-    default SIGTERM killed a worker that held the lock of the pool's result queue (putting a
-    finished piece), and the parent, stopping the pool early, then waited for that lock for good
-    (a run to a precision that stopped with pieces out hung now and then). A worker already on
-    its way out holds no lock and leaves at once: an exception raised in its clean-up (the
-    logging module's, at exit) would only be printed, as "Exception ignored"."""
-    if _EXITING:
-        os._exit(128 + signum)
-    raise SystemExit(128 + signum)
+    """A worker told to stop leaves at once, whatever it holds: the executor would take an
+    exception raised in a piece for the piece's answer and go on to the next, and the parent
+    never waits for a lock a worker holds (the queue it reads from has no other reader), so a
+    worker that dies holding one stops nothing but the workers being ended with it."""
+    os._exit(128 + signum)
 
 
 def _worker_piece(work: tuple[Any, bytes]) -> Any:
@@ -310,7 +338,7 @@ def fly_chunks(
                     progress(tally.flights)
         except KeyboardInterrupt:
             return RunOutcome(total, partial=True)
-        except ClusterLost as exc:
+        except WorkersLost as exc:
             return RunOutcome(total, partial=True, stopped=str(exc))
     return RunOutcome(total, partial=False)
 
@@ -340,7 +368,7 @@ def fly_until(
                     break
         except KeyboardInterrupt:
             return RunOutcome(total, partial=True, precision=note)
-        except ClusterLost as exc:
+        except WorkersLost as exc:
             return RunOutcome(total, partial=True, precision=note, stopped=str(exc))
     return RunOutcome(total, partial=False, precision=note)
 

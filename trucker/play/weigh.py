@@ -21,12 +21,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
+from trucker.core.errors import WorkersLost
 from trucker.core.geometry import Cell
 from trucker.core.rulings import DEFAULT_RULINGS, Rulings
 from trucker.core.ship import Ship
 from trucker.formats.decks import Deck, load_deck, random_deck_level
 from trucker.play.changes import DEFAULT_PARTS, Change, Changes, PartChoice, changes, parse_parts
-from trucker.play.cluster import ClusterLost
 from trucker.play.flights import Crew
 from trucker.play.montecarlo import CHUNK, Precision
 from trucker.play.paired import (
@@ -153,7 +153,8 @@ class WeighResult:
     met: bool = False
     """Every candidate still in contention is known to the precision asked."""
     stopped: str | None = None
-    """Why the study stopped early when not by Ctrl-C: the Dask cluster was lost."""
+    """Why the study stopped early when not by a signal: a worker process ended from outside,
+    or the Dask cluster was lost."""
 
     @property
     def measure(self) -> str:
@@ -352,7 +353,7 @@ def weigh_changes(
                 }
         except KeyboardInterrupt:
             partial = True
-        except ClusterLost as exc:
+        except WorkersLost as exc:
             partial, stopped = True, str(exc)
     met = met and not partial
     result = _result(crews, spec, found, schedule, total, culled, stages, partial, met)
