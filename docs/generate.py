@@ -10,6 +10,7 @@ program prints or draws, so no output or picture in the docs is ever typed by ha
     <!-- run: validate scenarios/ships/broken-hauler.toml -->   the command and its output
     <!-- run: fly ... | head 4 -->   only the first 4 lines of the output, then "…"
     <!-- run: play ... | input 1;;save -->   typed on standard input: one line per ";" piece
+    <!-- run: intruder ... | exit 2 -->   a command shown failing on purpose: it must exit 2
     <!-- picture: NAME.svg | show scenarios/ships/x.toml -->   runs the command with --svg
     <!-- page: NAME.html | intruder ... -->   runs the command with --html; a link to the page
     <!-- log: NAME.json | fly ... -->   runs the command with --json, keeps the output as
@@ -21,6 +22,9 @@ program prints or draws, so no output or picture in the docs is ever typed by ha
 
 A command may read what an earlier directive wrote: an argument starting with ``docs/`` names
 the folder being written (``run: replay docs/pictures/NAME.json``).
+
+A command that crashes, or that exits 2 or more where its directive does not say ``exit N``,
+stops the build naming the page and the command, instead of writing its error into the page.
 
 Everything is written in the repository's own terms (relative paths, no colour, fixed width),
 so two runs give the same bytes; tests/docs/test_docs_current.py fails when the committed
@@ -80,6 +84,20 @@ def run_trucker(args: list[str], typed: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def _check_exit(command: str, code: int, text: str, expected: int | None) -> None:
+    """A shown command ends as its directive says: 0 or 1 (a legal or an illegal ship, say)
+    unless ``exit N`` names the failure it shows; never with a traceback."""
+    if "Traceback (most recent call last)" in text:
+        raise SystemExit(f"run: trucker {command}: crashed:\n{text}")
+    if expected is not None and code != expected:
+        raise SystemExit(f"run: trucker {command}: exit code {code}, not {expected}:\n{text}")
+    if expected is None and code >= 2:
+        raise SystemExit(
+            f"run: trucker {command}: exit code {code} (add '| exit {code}' if shown on "
+            f"purpose):\n{text}"
+        )
+
+
 def _svg_title(text: str) -> str:
     found = re.search(r"<title[^>]*>(.*?)</title>", text, re.S)
     return found.group(1).strip() if found else "picture"
@@ -122,11 +140,14 @@ class Builder:
 
     def _run(self, argument: str) -> str:
         command, _, cut = (part.strip() for part in argument.partition("|"))
-        typed = ""
+        typed, expected = "", None
         if cut.startswith("input "):
             typed = "".join(f"{line}\n" for line in cut.removeprefix("input ").split(";"))
             cut = ""
+        elif cut.startswith("exit "):
+            expected, cut = int(cut.removeprefix("exit ")), ""
         code, out, err = run_trucker(self._args(command), typed)
+        _check_exit(command, code, out + err, expected)
         text = (out + err).replace(str(self.out), "docs")  # a file written says where, as run
         lines = [line.rstrip() for line in text.rstrip("\n").splitlines()]
         if cut:
