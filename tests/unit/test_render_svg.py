@@ -5,6 +5,7 @@ files and the hand-worked cases in scenarios/intruders/cases.toml, not from the 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 import subprocess
@@ -271,6 +272,89 @@ def test_a_shifted_hit_shows_the_rolled_line_too() -> None:
     ids = by_id(parse(hit_svg(built, state.to_ship(), result)))
     assert "rolled" in classes(ids["rolled-line"])
     assert ids["line"].get("data-line") != ids["rolled-line"].get("data-line")
+
+
+def _label(group: ET.Element) -> tuple[float, str, list[str]]:
+    """A line's label: where it is anchored, which way it runs, and its rows."""
+    (text,) = (e for e in group.iter(f"{NS}text") if "line-label" in classes(e))
+    rows = [t.text or "" for t in text.iter(f"{NS}tspan")] or [text.text or ""]
+    return float(text.get("x") or 0), text.get("text-anchor") or "", rows
+
+
+def test_the_labels_of_neighbouring_columns_do_not_run_into_each_other() -> None:
+    """Meteors on columns side by side: each label fits between its arrow and the next one (a
+    square apart), wrapped ("1 small" over "meteor"), where a one-line label ran over its
+    neighbour's ("1 small meteo2 big meteor")."""
+    from trucker.core.threats import Line
+    from trucker.render.pictures.canvas import SQUARE, text_width
+    from trucker.render.pictures.threats import LoggedImpact, threats_svg
+
+    ship = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    impacts = [
+        LoggedImpact(kind, Line(Direction.FRONT, col), None)
+        for kind, col in [("small-meteor", 6), ("large-meteor", 7), ("small-meteor", 8)]
+    ]
+    root = parse(threats_svg(ship, ship, impacts, [], "three meteors", captions=False))
+    ids = by_id(root)
+    labels = [_label(ids[f"line-{n}"]) for n in (1, 2, 3)]
+    assert [rows for _, _, rows in labels] == [
+        ["1 small", "meteor"],
+        ["2 large", "meteor"],
+        ["3 small", "meteor"],
+    ]
+    for (x, anchor, rows), (next_x, _, _) in itertools.pairwise(labels):
+        assert anchor == "start" and next_x - x == SQUARE
+        widest = max(text_width(row, 11, bold=True) for row in rows)
+        assert x + widest < next_x - 4  # ends before the next arrow
+
+
+def test_threats_on_one_line_share_its_arrow_and_give_both_labels() -> None:
+    """A paired meteor's two meteors on one column: one arrow, both labels one under the other
+    (drawn one over the other, only the second could be read), red when either destroyed."""
+    from trucker.core.threats import Line
+    from trucker.render.pictures.canvas import RED
+    from trucker.render.pictures.threats import LoggedImpact, threats_svg
+
+    ship = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    column = Line(Direction.FRONT, 7)
+    impacts = [
+        LoggedImpact("large-meteor", column, Cell(4, 7), "cannon"),
+        LoggedImpact("small-meteor", column, Cell(4, 7)),
+    ]
+    root = parse(threats_svg(ship, ship, impacts, [], "a paired meteor", captions=False))
+    lines = with_class(root, "threat-line")
+    assert len(lines) == 1 and lines[0].get("id") == "line-1"
+    assert _label(lines[0])[2] == ["1 large", "meteor", "2 small", "meteor"]
+    (arrow,) = lines[0].iter(f"{NS}line")
+    assert arrow.get("stroke") == RED
+
+
+def test_a_shift_by_one_column_puts_the_two_labels_apart() -> None:
+    """The rolled line's label and the travelled line's go on the sides away from each other,
+    whichever way the ship moved."""
+    from trucker.core.threats import Line
+    from trucker.render.pictures.canvas import RED, Panel
+    from trucker.render.pictures.threats import draw_lines
+
+    ship = load_ship(SCENARIOS / "ships" / "class-iii-cruiser.toml")
+    for travelled, rolled in [(6, 7), (7, 6)]:
+        root = ET.Element("svg")
+        panel = Panel.sized(ship.board, list(ship.tiles))
+        draw_lines(
+            root, panel, Line(Direction.FRONT, travelled), Line(Direction.FRONT, rolled), RED
+        )
+        groups = {g.get("data-line"): g for g in root.iter("g")}
+        real_x, real_anchor, _ = _label_plain(groups[f"column {travelled}"])
+        ghost_x, ghost_anchor, _ = _label_plain(groups[f"column {rolled}"])
+        if rolled > travelled:
+            assert (real_anchor, ghost_anchor) == ("end", "start") and real_x < ghost_x
+        else:
+            assert (real_anchor, ghost_anchor) == ("start", "end") and real_x > ghost_x
+
+
+def _label_plain(group: ET.Element) -> tuple[float, str, list[str]]:
+    (text,) = (e for e in group.iter("text") if "line-label" in classes(e))
+    return float(text.get("x") or 0), text.get("text-anchor") or "", [text.text or ""]
 
 
 def test_exposure_colours_each_met_tile_with_its_odds() -> None:

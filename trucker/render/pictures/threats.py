@@ -22,6 +22,7 @@ from trucker.render.pictures.canvas import (
     Picture,
     arrowhead,
     node,
+    text_width,
     unit_vector,
 )
 from trucker.render.pictures.labels import Badge, Box, Layout
@@ -55,9 +56,15 @@ def _draw_line(
     color: str,
     ghost: bool = False,
     element_id: str = "line",
-) -> None:
+    beside: int | None = None,
+) -> Box | None:
     """A band over the squares a threat crosses, and an arrow (with a short label) pointing
-    where it enters; the squares come from :func:`trucker.core.threats.line_squares`."""
+    where it enters; the squares come from :func:`trucker.core.threats.line_squares`. Beside
+    the arrow of a column, the label is wrapped to fit the width of a square, on the right of
+    it (``beside`` 1; -1: the left, the rolled line's by default), so the labels of lines on
+    neighbouring columns never run into each other. Several threats on one line give their
+    labels one under the other (a newline between them). Returns where the label lies (None:
+    the line crosses no square shown), for the badges to keep clear of."""
     from trucker.core.threats import line_squares
 
     squares = [c for c in line_squares(panel.board, line) if panel.shows(c)]
@@ -68,9 +75,10 @@ def _draw_line(
         class_="threat-line" + (" rolled" if ghost else ""),
         data_line=str(line),
     )
-    node(group, "title", f"{label}: {line}")
+    parts = label.split("\n")
+    node(group, "title", f"{', '.join(parts)}: {line}")
     if not squares:
-        return
+        return None
     for cell in squares:
         x, y = panel.xy(cell)
         node(
@@ -102,20 +110,23 @@ def _draw_line(
     arrowhead(group, tip, (ux, uy), 12, color)
     mid = ((tail[0] + tip[0]) / 2, (tail[1] + tip[1]) / 2)
     if line.direction in (Direction.LEFT, Direction.RIGHT):
+        rows = parts
         x = min(tail[0], tip[0]) if line.direction is Direction.LEFT else max(tail[0], tip[0])
-        y = mid[1] + (18 if ghost else -9)
+        y = mid[1] + 18 if ghost else mid[1] - 9 - _LABEL_LEADING * (len(rows) - 1)
         anchor = "start" if line.direction is Direction.LEFT else "end"
     else:
-        x = mid[0] + (-8 if ghost else 8)
-        y = mid[1] + 4
-        anchor = "end" if ghost else "start"
-    node(
+        side = beside if beside is not None else (-1 if ghost else 1)
+        rows = [row for part in parts for row in _wrapped(part)]
+        x = mid[0] + 8 * side
+        y = mid[1] + 4 - _LABEL_LEADING * (len(rows) - 1) / 2
+        anchor = "start" if side > 0 else "end"
+    text = node(
         group,
         "text",
-        label,
+        rows[0] if len(rows) == 1 else None,
         x=x,
         y=y,
-        font_size=11,
+        font_size=_LABEL_SIZE,
         fill=color,
         stroke="#ffffff",
         stroke_width=3,
@@ -124,6 +135,47 @@ def _draw_line(
         font_weight="bold",
         class_="line-label",
     )
+    if len(rows) > 1:
+        for number, row in enumerate(rows):
+            node(text, "tspan", row, x=x, dy=_LABEL_LEADING if number else 0)
+    width = max(text_width(row, _LABEL_SIZE, bold=True) for row in rows)
+    left = x if anchor == "start" else x - width
+    return Box(left, y - _LABEL_SIZE, width, _LABEL_LEADING * len(rows))
+
+
+_LABEL_SIZE = 11
+"""The size of a line's label, in pixels."""
+
+_LABEL_WIDTH = SQUARE - 16
+"""The widest row of a column's label: what fits between its arrow and the next column's, a
+square away ("1 small" over "meteor")."""
+
+_LABEL_LEADING = 13
+"""The distance between the rows of a label, in pixels."""
+
+
+def _wrapped(text: str) -> list[str]:
+    """``text`` in rows that fit beside a column's arrow, its words kept whole."""
+    rows: list[str] = []
+    for word in text.split():
+        if rows and text_width(f"{rows[-1]} {word}", _LABEL_SIZE, bold=True) <= _LABEL_WIDTH:
+            rows[-1] += f" {word}"
+        else:
+            rows.append(word)
+    return rows or [text]
+
+
+def _beside(line: Line, rolled: Line) -> tuple[int, int]:
+    """Which side of its arrow the label of the line a threat travelled and of the line as
+    rolled go (1: the right): away from each other, so a shift by one column leaves both
+    readable."""
+    if line.index is not None and rolled.index is not None and rolled.index > line.index:
+        return -1, 1
+    return 1, -1
+
+
+def _destroyed(impact: LoggedImpact) -> bool:
+    return impact.square is not None and not impact.stopped_by
 
 
 def _short_line(line: Line) -> str:
@@ -147,6 +199,7 @@ def draw_lines(
 ) -> None:
     """The line as rolled (ghosted: a thruster moved the ship off it), and the line the threat
     or intruder really travelled."""
+    beside = _beside(line, rolled) if rolled is not None else (1, -1)
     if rolled is not None and rolled.index is not None:
         _draw_line(
             parent,
@@ -156,14 +209,16 @@ def draw_lines(
             color="#64748b",
             ghost=True,
             element_id="rolled-line",
+            beside=beside[1],
         )
-    _draw_line(parent, panel, line, label=_short_line(line), color=color)
+    _draw_line(parent, panel, line, label=_short_line(line), color=color, beside=beside[0])
 
 
 def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color: str) -> None:
     """The board, the line as rolled (ghosted, when a thruster moved the ship), the tiles, and
     the line the threat or intruder really travelled: shared by hits and walks."""
     draw_squares(parent, panel, ship.hole_squares, tiles=ship.tiles)
+    beside = _beside(result.line, result.rolled)
     if result.shift is not None and result.rolled.index is not None:
         _draw_line(
             parent,
@@ -173,9 +228,17 @@ def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color
             color="#64748b",
             ghost=True,
             element_id="rolled-line",
+            beside=beside[1],
         )
     draw_tiles(parent, panel, ship.tiles, ship.contents, ship.part_facts)
-    _draw_line(parent, panel, result.line, label=_short_line(result.line), color=color)
+    _draw_line(
+        parent,
+        panel,
+        result.line,
+        label=_short_line(result.line),
+        color=color,
+        beside=beside[0],
+    )
 
 
 def hit_svg(before: Ship, after: Ship, result: AttackResult) -> str:
@@ -354,16 +417,22 @@ def threats_svg(
     layout = Layout(Box(panel.x0, panel.y0, panel.width, panel.height))
     layout.block(tile_boxes(panel, after.tiles, after.contents, after.part_facts))
     group = node(picture.body, "g", id="impacts")
+    on_line: dict[Line, list[int]] = {}
     for number, impact in enumerate(impacts, 1):
-        color = RED if impact.square is not None and not impact.stopped_by else "#475569"
-        _draw_line(
+        on_line.setdefault(impact.line, []).append(number)
+    for line, numbers in on_line.items():  # threats on one line share its arrow and label
+        harmed = any(_destroyed(impacts[n - 1]) for n in numbers)
+        label_box = _draw_line(
             group,
             panel,
-            impact.line,
-            label=f"{number} {impact.threat.replace('-', ' ')}",
-            color=color,
-            element_id=f"line-{number}",
+            line,
+            label="\n".join(f"{n} {impacts[n - 1].threat.replace('-', ' ')}" for n in numbers),
+            color=RED if harmed else "#475569",
+            element_id=f"line-{numbers[0]}",
         )
+        if label_box is not None:
+            layout.block([label_box])
+    for number, impact in enumerate(impacts, 1):
         if impact.square is None or not panel.shows(impact.square):
             continue
         item = node(
