@@ -154,11 +154,8 @@ class _Stream:
         self._state = state
 
     def roll(self, why: str) -> Roll:
-        z = self._state = (self._state + _GAMMA) & _MASK
-        # _mix, written out: a flight rolls a dozen times and a call costs as much
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return _ROLLS[(z ^ (z >> 31)) % 36]
+        self._state = (self._state + _GAMMA) & _MASK
+        return _ROLLS[_mix(self._state) % 36]
 
     def fork(self) -> _Stream:
         """A stream that rolls on from here as this one would."""
