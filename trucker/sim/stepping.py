@@ -466,37 +466,29 @@ def _ends_with(cards: list[Card], later: list[Card]) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
 class Restart:
     """A branch at the end of its first phase that read neither its dice nor its deck
     generator (:meth:`FlightState.restart`): each further rollout of its answer is a copy of
     it with its own dice and the cards still face down shuffled by its own generator, which
     is what :meth:`FlightState.branch` builds with them by playing the card again. A test
-    holds the two to the same flight and the same end."""
+    holds the two to the same flight and the same end. ``state``: the branch's own fields but
+    its table and flight; ``later``: the cards still face down, before any shuffle."""
 
-    __slots__ = ("_state", "_flight", "_later", "_rulings", "_policies")
-
-    def __init__(
-        self,
-        state: dict[str, object],
-        flight: Flight,
-        later: tuple[Card, ...],
-        rulings: Rulings,
-        policies: Mapping[str, Policy] | Policy,
-    ) -> None:
-        self._state = state
-        self._flight = flight
-        self._later = later
-        self._rulings = rulings
-        self._policies = policies
+    state: dict[str, object]
+    flight: Flight
+    later: tuple[Card, ...]
+    rulings: Rulings
+    policies: Mapping[str, Policy] | Policy
 
     def branch(self, *, dice: Dice, shuffle: random.Random) -> FlightState:
         """The rollout :meth:`FlightState.branch` makes for this answer with ``dice`` and
         ``shuffle``, at the end of its first phase."""
-        table = Table(rulings=self._rulings, dice=dice, policies=self._policies)
+        table = Table(rulings=self.rulings, dice=dice, policies=self.policies)
         twin = FlightState.__new__(FlightState)
-        twin.__dict__.update(self._state)
+        twin.__dict__.update(self.state)
         twin.table = table
         twin.costs = []
-        twin.flight = self._flight.copy(table, shuffle)
-        _reshuffle(twin.flight.cards, list(self._later), shuffle)
+        twin.flight = self.flight.copy(table, shuffle)
+        _reshuffle(twin.flight.cards, list(self.later), shuffle)
         return twin
