@@ -165,13 +165,32 @@ def _wrapped(text: str) -> list[str]:
     return rows or [text]
 
 
-def _beside(line: Line, rolled: Line) -> tuple[int, int]:
+def _beside(line: Line, rolled: Line | None) -> tuple[int, int]:
     """Which side of its arrow the label of the line a threat travelled and of the line as
     rolled go (1: the right): away from each other, so a shift by one column leaves both
     readable."""
-    if line.index is not None and rolled.index is not None and rolled.index > line.index:
+    if (
+        line.index is not None
+        and rolled is not None
+        and rolled.index is not None
+        and rolled.index > line.index
+    ):
         return -1, 1
     return 1, -1
+
+
+def _draw_rolled(parent: ET.Element, panel: Panel, rolled: Line, beside: int) -> None:
+    """The line as rolled, ghosted: a thruster moved the ship off it."""
+    _draw_line(
+        parent,
+        panel,
+        rolled,
+        label="rolled",
+        color="#64748b",
+        ghost=True,
+        element_id="rolled-line",
+        beside=beside,
+    )
 
 
 def _destroyed(impact: LoggedImpact) -> bool:
@@ -199,18 +218,9 @@ def draw_lines(
 ) -> None:
     """The line as rolled (ghosted: a thruster moved the ship off it), and the line the threat
     or intruder really travelled."""
-    beside = _beside(line, rolled) if rolled is not None else (1, -1)
+    beside = _beside(line, rolled)
     if rolled is not None and rolled.index is not None:
-        _draw_line(
-            parent,
-            panel,
-            rolled,
-            label="rolled",
-            color="#64748b",
-            ghost=True,
-            element_id="rolled-line",
-            beside=beside[1],
-        )
+        _draw_rolled(parent, panel, rolled, beside[1])
     _draw_line(parent, panel, line, label=_short_line(line), color=color, beside=beside[0])
 
 
@@ -220,16 +230,7 @@ def draw_threat(parent: ET.Element, panel: Panel, ship: Ship, result: Any, color
     draw_squares(parent, panel, ship.hole_squares, tiles=ship.tiles)
     beside = _beside(result.line, result.rolled)
     if result.shift is not None and result.rolled.index is not None:
-        _draw_line(
-            parent,
-            panel,
-            result.rolled,
-            label="rolled",
-            color="#64748b",
-            ghost=True,
-            element_id="rolled-line",
-            beside=beside[1],
-        )
+        _draw_rolled(parent, panel, result.rolled, beside[1])
     draw_tiles(parent, panel, ship.tiles, ship.contents, ship.part_facts)
     _draw_line(
         parent,
