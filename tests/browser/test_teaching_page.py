@@ -219,6 +219,49 @@ def test_the_flight_page_steps_card_by_card(browser, tmp_path: Path) -> None:
     assert title() == "Card 8: I-abandoned-station-1" and len(pictures()) == 2
 
 
+def test_on_a_phone_the_flight_page_never_scrolls_sideways(browser, tmp_path: Path) -> None:
+    """At 390×844 the two ships are drawn one under the other, each as wide as the page, and
+    the scoreboard scrolls in its own box: the page itself is no wider than the phone (the
+    ships side by side were thumbnails, and the scoreboard and buttons ran off the screen)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    target = tmp_path / "flight.html"
+    ships = [
+        str(SCENARIOS / "ships" / f) for f in ("class-iii-cruiser.toml", "class-i-starter.toml")
+    ]
+    run = run_subprocess(
+        "fly", *ships, "--deck", "random:III", "--seed", "6", "-q", "--html", str(target)
+    )
+    assert run.code == 0, run.stderr
+    driver = browser
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    try:
+        driver.get(target.as_uri())
+        body = driver.find_element(By.TAG_NAME, "body")
+        for _ in range(8):
+            body.send_keys(Keys.ARROW_RIGHT)
+        found = driver.execute_script(
+            """
+            const cards = Array.from(document.querySelectorAll("#picture .ship-card"),
+              (e) => e.getBoundingClientRect());
+            const controls = document.querySelector(".controls").getBoundingClientRect();
+            return {page: document.documentElement.scrollWidth, cards: cards.map(
+              (r) => [r.left, r.right, r.top, r.bottom]), controls: controls.right};
+            """
+        )
+        assert found["page"] <= 390, found
+        (first, second) = found["cards"]
+        assert second[2] >= first[3], "the second ship is drawn under the first"
+        assert all(card[1] - card[0] > 300 for card in (first, second)), found
+        assert found["controls"] <= 390, found
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 # -- the walk as it happens (issue 14) ---------------------------------------------------------
 
 
